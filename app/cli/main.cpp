@@ -1,0 +1,16 @@
+// mlsyslab-cli: the engines without a display (DESIGN.md §4).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/CommandLine.h"
+#include "cli/LessonCommands.h"
+
+int main(int argc, char** argv) {
+    using namespace mlsyslab::cli;
+    std::vector<Command> commands = lessonCommands();
+
+    const std::vector<std::string> words(argv + 1, argv + argc);
+    Streams streams{std::cout, std::cerr};
+    return runCommandLine(commands, words, streams);
+}

@@ -1,0 +1,100 @@
+#include "gui/AppSettings.h"
+
+#include <QStandardPaths>
+#include <QUrl>
+
+namespace mlsyslab::app {
+
+namespace {
+
+const QString kRecentFilesKey = QStringLiteral("recentFiles");
+const QString kLastStepKey = QStringLiteral("lastStep");
+const QString kQuizzesGroup = QStringLiteral("quizzes");
+
+// Quiz answers are stored as "STEP.QUIZ" = "0 2" (ticked choice indices; not commas, which
+// QSettings' INI format would read back as a list).
+QString quizKey(int step, int quiz) { return QStringLiteral("%1.%2").arg(step).arg(quiz); }
+
+}  // namespace
+
+AppSettings::AppSettings(const QString& filePath) : settings_(filePath, QSettings::IniFormat) {}
+
+QString AppSettings::defaultPath() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) +
+           QStringLiteral("/mlsyslab.ini");
+}
+
+QString AppSettings::lessonGroup(const QString& lessonId) {
+    // Lesson ids are [A-Za-z0-9._-]; percent-encoding keeps any other character out of the
+    // INI syntax all the same.
+    return QStringLiteral("lesson-") + QString::fromLatin1(QUrl::toPercentEncoding(lessonId));
+}
+
+void AppSettings::save() { settings_.sync(); }
+
+QStringList AppSettings::recentFiles() const { return settings_.value(kRecentFilesKey).toStringList(); }
+
+void AppSettings::addRecentFile(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecentFiles) files.removeLast();
+    settings_.setValue(kRecentFilesKey, files);
+    save();
+}
+
+void AppSettings::removeRecentFile(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    settings_.setValue(kRecentFilesKey, files);
+    save();
+}
+
+int AppSettings::lastStep(const QString& lessonId) const {
+    bool ok = false;
+    const int step = settings_.value(lessonGroup(lessonId) + '/' + kLastStepKey).toInt(&ok);
+    return ok && step >= 0 ? step : -1;
+}
+
+void AppSettings::setLastStep(const QString& lessonId, int step) {
+    settings_.setValue(lessonGroup(lessonId) + '/' + kLastStepKey, step);
+    save();
+}
+
+widgets::LessonPlayer::QuizAnswers AppSettings::quizAnswers(const QString& lessonId) const {
+    widgets::LessonPlayer::QuizAnswers answers;
+    settings_.beginGroup(lessonGroup(lessonId) + '/' + kQuizzesGroup);
+    for (const QString& key : settings_.childKeys()) {
+        const QStringList position = key.split('.');
+        bool stepOk = false;
+        bool quizOk = false;
+        const int step = position.value(0).toInt(&stepOk);
+        const int quiz = position.value(1).toInt(&quizOk);
+        if (position.size() != 2 || !stepOk || !quizOk) continue;  // edited by hand: skip it
+        std::vector<int> selection;
+        for (const QString& choice : settings_.value(key).toString().split(' ', Qt::SkipEmptyParts)) {
+            bool choiceOk = false;
+            const int index = choice.toInt(&choiceOk);
+            if (choiceOk) selection.push_back(index);
+        }
+        answers[{step, quiz}] = selection;
+    }
+    settings_.endGroup();
+    return answers;
+}
+
+void AppSettings::setQuizAnswer(const QString& lessonId, int step, int quiz,
+                                const std::vector<int>& selection) {
+    QStringList choices;
+    for (const int index : selection) choices << QString::number(index);
+    settings_.setValue(lessonGroup(lessonId) + '/' + kQuizzesGroup + '/' + quizKey(step, quiz),
+                       choices.join(' '));
+    save();
+}
+
+void AppSettings::clearQuizAnswers(const QString& lessonId) {
+    settings_.remove(lessonGroup(lessonId) + '/' + kQuizzesGroup);
+    save();
+}
+
+}  // namespace mlsyslab::app

@@ -1,0 +1,274 @@
+#include "gui/MainWindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTimer>
+
+#include "SimWidgets.h"
+#include "common/DisplayStyle.h"
+#include "gui/AppSettings.h"
+#include "gui/DiagnosticsPanel.h"
+#include "gui/LessonBrowser.h"
+#include "gui/PresenterWindow.h"
+#include "lesson/LessonPlayer.h"
+#include "lesson/kinds/BuiltinKinds.h"
+
+namespace mlsyslab::app {
+
+namespace {
+
+// Editors save in bursts (truncate, write, rename); wait for the burst to end before reloading.
+constexpr int kReloadDelayMs = 150;
+
+QString welcomeText() {
+    return QObject::tr(
+        "# Welcome to MLSysLab\n\n"
+        "How machine learning meets hardware, one step at a time: bits and number formats, "
+        "logic and adders, a Python bytecode VM, caches, GPUs and real matrix multiplication.\n\n"
+        "**Pick a lesson on the left**, or open your own lesson file with **File › Open Lesson** "
+        "(Ctrl+O) or by dropping it here.\n\n"
+        "In a lesson: **→ / Page Down** next step, **← / Page Up** previous, **Home** first. "
+        "**F11** switches presentation mode for the lecture hall.");
+}
+
+}  // namespace
+
+MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
+    : QMainWindow(parent),
+      settings_(settings),
+      kinds_(lesson::kinds::builtinSimKinds()),
+      simulators_(widgets::builtinSimWidgets()),
+      splitter_(new QSplitter(this)),
+      browser_(new LessonBrowser(this)),
+      pages_(new QStackedWidget(this)),
+      welcome_(new QLabel(welcomeText(), this)),
+      player_(new widgets::LessonPlayer(simulators_, this)),
+      diagnostics_(new DiagnosticsPanel(this)),
+      presenter_(new PresenterWindow(this)),
+      watcher_(new QFileSystemWatcher(this)),
+      reloadTimer_(new QTimer(this)),
+      deskPalette_(QApplication::palette()),
+      deskFont_(QApplication::font()) {
+    setWindowTitle(tr("MLSysLab"));
+    setAcceptDrops(true);
+
+    welcome_->setTextFormat(Qt::MarkdownText);
+    welcome_->setWordWrap(true);
+    welcome_->setAlignment(Qt::AlignCenter);
+    welcome_->setMargin(48);
+    welcome_->setObjectName("welcome");
+    pages_->addWidget(welcome_);
+    pages_->addWidget(player_);
+    pages_->addWidget(diagnostics_);
+
+    splitter_->addWidget(browser_);
+    splitter_->addWidget(pages_);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setSizes({300, 980});
+    setCentralWidget(splitter_);
+
+    browser_->setCourse(loadBuiltinCourse(kinds_));
+    refreshUserLessons();
+    connect(browser_, &LessonBrowser::lessonChosen, this, &MainWindow::openLesson);
+
+    connect(player_, &widgets::LessonPlayer::stepChanged, this, &MainWindow::recordStep);
+    connect(player_, &widgets::LessonPlayer::quizAnswered, this,
+            [this](int step, int quiz, const std::vector<int>& selection, bool) {
+                settings_.setQuizAnswer(currentLessonId(), step, quiz, selection);
+            });
+    connect(player_, &widgets::LessonPlayer::answersCleared, this,
+            [this] { settings_.clearQuizAnswers(currentLessonId()); });
+    connect(presenter_, &PresenterWindow::nextRequested, player_, &widgets::LessonPlayer::next);
+    connect(presenter_, &PresenterWindow::previousRequested, player_, &widgets::LessonPlayer::previous);
+
+    reloadTimer_->setSingleShot(true);
+    reloadTimer_->setInterval(kReloadDelayMs);
+    connect(watcher_, &QFileSystemWatcher::fileChanged, reloadTimer_, qOverload<>(&QTimer::start));
+    connect(reloadTimer_, &QTimer::timeout, this, &MainWindow::reloadCurrentLesson);
+
+    buildMenus();
+    statusBar()->showMessage(tr("Ready"));
+    resize(1280, 800);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open Lesson…"), this, &MainWindow::chooseLessonFile);
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = file->addMenu(tr("Open &Recent"));
+    refreshRecentMenu();
+    QAction* reload = file->addAction(tr("Re&load Lesson"), this, &MainWindow::reloadCurrentLesson);
+    reload->setShortcut(QKeySequence::Refresh);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* presentation = view->addAction(tr("&Presentation Mode"));
+    presentation->setObjectName("presentationAction");
+    presentation->setShortcut(Qt::Key_F11);
+    presentation->setCheckable(true);
+    connect(presentation, &QAction::toggled, this, [this](bool on) { setPresentationMode(on); });
+    QAction* leave = new QAction(tr("Leave Presentation Mode"), this);
+    leave->setShortcut(Qt::Key_Escape);
+    connect(leave, &QAction::triggered, presentation, [presentation] { presentation->setChecked(false); });
+    QAction* presenter = view->addAction(tr("Presenter &View (Speaker Notes)"), this,
+                                         &MainWindow::showPresenterWindow);
+    presenter->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About MLSysLab"), this, &MainWindow::showAbout);
+
+    // The menu bar is hidden in presentation mode; its shortcuts must keep working.
+    addActions({open, reload, quit, presentation, leave, presenter});
+}
+
+bool MainWindow::openLessonFile(const QString& path) {
+    return openLesson({LessonSource::Origin::File, QFileInfo(path).absoluteFilePath()});
+}
+
+bool MainWindow::openLesson(const LessonSource& source) {
+    LoadedLesson loaded = loadLesson(source, kinds_);
+    const bool sameLesson = current_ && current_->source == source;
+    current_ = std::move(loaded);
+    if (source.origin == LessonSource::Origin::File && QFileInfo(source.location).isFile()) {
+        settings_.addRecentFile(source.location);
+        refreshRecentMenu();
+        refreshUserLessons();
+    }
+    watchCurrentFile();
+    browser_->selectSource(source);
+
+    if (!current_->parsed.lesson) {
+        diagnostics_->showLesson(*current_);
+        pages_->setCurrentWidget(diagnostics_);
+        presenter_->clear();
+        setWindowTitle(tr("MLSysLab — %1 (errors)").arg(QFileInfo(source.location).fileName()));
+        statusBar()->showMessage(tr("This lesson has errors; it opens when they are fixed."));
+        return false;
+    }
+    const lesson::Lesson& lesson = *current_->parsed.lesson;
+    const QString id = QString::fromStdString(lesson.info.id);
+    // Reopening (or reloading) the lesson on screen keeps its step; otherwise resume where the
+    // student left off.
+    const int step = sameLesson && player_->lesson() ? player_->currentStep()
+                                                     : std::max(0, settings_.lastStep(id));
+    player_->setLesson(lesson, step, settings_.quizAnswers(id));
+    pages_->setCurrentWidget(player_);
+    player_->setFocus();
+    setWindowTitle(tr("MLSysLab — %1").arg(QString::fromStdString(lesson.info.title)));
+
+    const auto warnings = current_->parsed.diagnostics.size();
+    statusBar()->showMessage(
+        warnings == 0 ? tr("Opened %1").arg(source.location)
+                      : tr("%1 — warning: %2").arg(source.location,
+                                                   QString::fromStdString(lesson::formatDiagnostic(
+                                                       source.location.toStdString(),
+                                                       current_->parsed.diagnostics.front()))));
+    return true;
+}
+
+bool MainWindow::isShowingDiagnostics() const { return pages_->currentWidget() == diagnostics_; }
+
+QString MainWindow::currentLessonId() const {
+    return current_ && current_->parsed.lesson ? QString::fromStdString(current_->parsed.lesson->info.id)
+                                               : QString();
+}
+
+void MainWindow::recordStep(int index) {
+    if (!player_->lesson()) return;
+    settings_.setLastStep(currentLessonId(), index);
+    presenter_->showStep(*player_->lesson(), index);
+}
+
+void MainWindow::chooseLessonFile() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Lesson"), QString(), tr("Lessons (*.lesson.md *.md);;All files (*)"));
+    if (!path.isEmpty()) openLessonFile(path);
+}
+
+void MainWindow::reloadCurrentLesson() {
+    if (current_) openLesson(current_->source);
+}
+
+void MainWindow::watchCurrentFile() {
+    if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
+    // Many editors save by writing a new file and renaming it over the old one, which ends the
+    // watch; watching again after every load keeps following the path.
+    if (current_ && current_->source.origin == LessonSource::Origin::File &&
+        QFileInfo::exists(current_->source.location)) {
+        watcher_->addPath(current_->source.location);
+    }
+}
+
+void MainWindow::refreshUserLessons() {
+    std::vector<LoadedLesson> lessons;
+    for (const QString& path : settings_.recentFiles()) {
+        if (QFileInfo::exists(path)) lessons.push_back(loadLesson({LessonSource::Origin::File, path}, kinds_));
+    }
+    browser_->setUserLessons(lessons);
+}
+
+void MainWindow::refreshRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = settings_.recentFiles();
+    for (const QString& path : files) {
+        recentMenu_->addAction(path, this, [this, path] { openLessonFile(path); });
+    }
+    if (files.isEmpty()) recentMenu_->addAction(tr("(none)"))->setEnabled(false);
+}
+
+void MainWindow::setPresentationMode(bool on, bool fullScreen) {
+    presentation_ = on;
+    const widgets::DisplayStyle style = on ? widgets::presentationStyle() : widgets::deskStyle();
+    QApplication::setPalette(widgets::paletteFor(style, deskPalette_));
+    QApplication::setFont(widgets::fontFor(style, deskFont_));
+    browser_->setVisible(!on);
+    menuBar()->setVisible(!on);
+    statusBar()->setVisible(!on);
+    if (fullScreen) on ? showFullScreen() : showNormal();
+    // The step view sizes its text column from the font; rebuild it in the new style.
+    if (player_->lesson()) player_->setLesson(*player_->lesson(), player_->currentStep(),
+                                              settings_.quizAnswers(currentLessonId()));
+}
+
+void MainWindow::showPresenterWindow() {
+    presenter_->placeAwayFrom(this);
+    if (player_->lesson()) presenter_->showStep(*player_->lesson(), player_->currentStep());
+    presenter_->show();
+    presenter_->raise();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(this, tr("About MLSysLab"),
+                       tr("<h3>MLSysLab %1</h3><p>An interactive simulator for teaching how machine "
+                          "learning meets hardware.</p><p>Built with Qt %2.</p>")
+                           .arg(QStringLiteral(MLSYSLAB_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (!urls.isEmpty() && urls.front().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const auto urls = event->mimeData()->urls();
+    if (urls.isEmpty() || !urls.front().isLocalFile()) return;
+    openLessonFile(urls.front().toLocalFile());
+    event->acceptProposedAction();
+}
+
+}  // namespace mlsyslab::app

@@ -1,0 +1,90 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPalette>
+#include <optional>
+
+#include "common/SimWidgetRegistry.h"
+#include "gui/LessonSource.h"
+#include "lesson/SimKindRegistry.h"
+
+class QFileSystemWatcher;
+class QLabel;
+class QMenu;
+class QSplitter;
+class QStackedWidget;
+class QTimer;
+
+namespace mlsyslab::widgets {
+class LessonPlayer;
+}
+
+namespace mlsyslab::app {
+
+class AppSettings;
+class DiagnosticsPanel;
+class LessonBrowser;
+class PresenterWindow;
+
+// The app's window: the lesson browser beside the current lesson (or its diagnostics), the
+// menus of DESIGN.md §5, presentation mode and the presenter view.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(AppSettings& settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Open a lesson: it shows its step (the last one visited, or step 1) or, when it has
+    // errors, the diagnostics panel. False when it could not be opened as a lesson.
+    bool openLesson(const LessonSource& source);
+    bool openLessonFile(const QString& path);
+
+    bool isPresentationMode() const { return presentation_; }
+    // fullScreen is false only for screenshots, which render presentation style at a set size.
+    void setPresentationMode(bool on, bool fullScreen = true);
+
+    const std::optional<LoadedLesson>& currentLesson() const { return current_; }
+    widgets::LessonPlayer* player() const { return player_; }
+    DiagnosticsPanel* diagnosticsPanel() const { return diagnostics_; }
+    LessonBrowser* browser() const { return browser_; }
+    PresenterWindow* presenterWindow() const { return presenter_; }
+    bool isShowingDiagnostics() const;
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    void buildMenus();
+    void chooseLessonFile();
+    void reloadCurrentLesson();
+    void watchCurrentFile();
+    void refreshUserLessons();
+    void refreshRecentMenu();
+    void showPresenterWindow();
+    void showAbout();
+    void recordStep(int index);
+    QString currentLessonId() const;
+
+    AppSettings& settings_;
+    lesson::SimKindRegistry kinds_;
+    widgets::SimWidgetRegistry simulators_;
+    std::optional<LoadedLesson> current_;
+
+    QSplitter* splitter_;
+    LessonBrowser* browser_;
+    QStackedWidget* pages_;
+    QLabel* welcome_;
+    widgets::LessonPlayer* player_;
+    DiagnosticsPanel* diagnostics_;
+    PresenterWindow* presenter_;
+    QMenu* recentMenu_ = nullptr;
+    QFileSystemWatcher* watcher_;
+    QTimer* reloadTimer_;
+
+    bool presentation_ = false;
+    QPalette deskPalette_;
+    QFont deskFont_;
+};
+
+}  // namespace mlsyslab::app

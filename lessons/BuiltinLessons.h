@@ -1,0 +1,17 @@
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace mlsyslab::course {
+
+// One lesson file of the built-in course, as it is in lessons/ at build time.
+struct EmbeddedLesson {
+    std::string_view fileName;  // e.g. "01-bits-and-bytes.lesson.md"
+    std::string_view text;
+};
+
+// Every lessons/*.lesson.md, sorted by file name.
+std::span<const EmbeddedLesson> builtinLessonFiles();
+
+}  // namespace mlsyslab::course

@@ -1,0 +1,304 @@
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMimeData>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "common/StepBar.h"
+#include "gui/AppSettings.h"
+#include "gui/DiagnosticsPanel.h"
+#include "gui/LessonBrowser.h"
+#include "gui/MainWindow.h"
+#include "gui/PresenterWindow.h"
+#include "lesson/LessonPlayer.h"
+#include "lesson/QuizWidget.h"
+#include "lesson/StepView.h"
+
+using namespace mlsyslab::app;
+using mlsyslab::widgets::LessonPlayer;
+
+namespace {
+
+const LessonSource kBitsLesson{LessonSource::Origin::BuiltIn, "01-bits-and-bytes.lesson.md"};
+
+QString lessonText(const QString& secondStepHeading) {
+    return QStringLiteral(
+               "---\nformat: mlsyslab-lesson/1\nid: test-lesson\ntitle: Test lesson\n---\n\n"
+               "# First\n\nOne.\n\nNote: Say hello.\n\n---\n\n# %1\n\nTwo.\n\n---\n\n# Third\n\n"
+               "```quiz single\nPick one.\n- [x] yes\n- [ ] no\n> Because.\n```\n")
+        .arg(secondStepHeading);
+}
+
+void writeFile(const QString& path, const QString& text) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    file.write(text.toUtf8());
+}
+
+// Every Markdown label's text in the current step, joined: what the student reads.
+QString visibleStepText(const MainWindow& window) {
+    QString text;
+    for (const QLabel* label : window.player()->stepView()->findChildren<QLabel*>()) text += label->text() + '\n';
+    return text;
+}
+
+// Shows the window inside the offscreen platform's screen (800x800): clicks outside the screen
+// reach no widget.
+void showOnScreen(MainWindow& window) {
+    window.resize(780, 760);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+}
+
+QString stepLabel(const MainWindow& window) {
+    return window.player()->stepBar()->findChild<QLabel*>("stepLabel")->text();
+}
+
+}  // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        QVERIFY(directory_.isValid());
+        settingsPath_ = directory_.filePath(QStringLiteral("settings-%1.ini").arg(++run_));
+    }
+
+    void startsOnTheBrowserWithTheCourse() {
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(!window.currentLesson().has_value());
+        QVERIFY(window.findChild<QLabel*>("welcome")->isVisible());
+        const auto parts = window.browser()->findItems("Part 1", Qt::MatchStartsWith);
+        QCOMPARE(parts.size(), 1);
+        QCOMPARE(parts.front()->child(0)->text(0), QString("Bits and bytes"));
+        QCOMPARE(window.browser()->findItems(LessonBrowser::userLessonsHeading(), Qt::MatchExactly).size(), 1);
+    }
+
+    void browserOpensALessonAndKeysStep() {
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QTreeWidgetItem* item = window.browser()->findItems("Part 1", Qt::MatchStartsWith).front()->child(0);
+        const QRect rect = window.browser()->visualItemRect(item);
+        QTest::mouseClick(window.browser()->viewport(), Qt::LeftButton, {}, rect.center());
+        QVERIFY(window.currentLesson().has_value());
+        QVERIFY(window.player()->isVisible());
+        const int count = window.player()->stepCount();
+        QCOMPARE(count, 8);
+        QCOMPARE(stepLabel(window), QString("Step 1 / 8"));
+
+        // Keys go where a student's keyboard would send them: the focused widget of the active window.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus != nullptr && window.player()->isAncestorOf(focus));
+        QTest::keyClick(focus, Qt::Key_Right);
+        QCOMPARE(window.player()->currentStep(), 1);
+        QCOMPARE(stepLabel(window), QString("Step 2 / 8"));
+        QVERIFY(visibleStepText(window).contains("One byte, bit by bit"));
+        QTest::keyClick(focus, Qt::Key_PageDown);
+        QCOMPARE(window.player()->currentStep(), 2);
+        QTest::keyClick(focus, Qt::Key_Left);
+        QCOMPARE(window.player()->currentStep(), 1);
+        QTest::keyClick(focus, Qt::Key_PageUp);
+        QCOMPARE(window.player()->currentStep(), 0);
+        QTest::keyClick(focus, Qt::Key_Left);  // already at the first step
+        QCOMPARE(window.player()->currentStep(), 0);
+        QTest::keyClick(focus, Qt::Key_End);
+        QCOMPARE(window.player()->currentStep(), count - 1);
+        QTest::keyClick(focus, Qt::Key_Right);  // already at the last step
+        QCOMPARE(window.player()->currentStep(), count - 1);
+        QTest::keyClick(focus, Qt::Key_Home);
+        QCOMPARE(window.player()->currentStep(), 0);
+
+        auto* next = window.player()->stepBar()->findChild<QPushButton*>("nextButton");
+        QTest::mouseClick(next, Qt::LeftButton);
+        QCOMPARE(window.player()->currentStep(), 1);
+        QTest::mouseClick(window.player()->stepBar()->findChild<QPushButton*>("resetButton"), Qt::LeftButton);
+        QCOMPARE(window.player()->currentStep(), 0);
+    }
+
+    void quizAnswerAndProgressSurviveARestart() {
+        {
+            AppSettings settings(settingsPath_);
+            MainWindow window(settings);
+            showOnScreen(window);
+            QVERIFY(window.openLesson(kBitsLesson));
+            window.player()->last();
+            const auto& quizzes = window.player()->stepView()->quizzes();
+            QCOMPARE(quizzes.size(), std::size_t{3});
+            auto* rightAnswer = quizzes[0]->findChild<QRadioButton*>("choice1");
+            // Scroll to it as a student would: clicks go to what is on screen.
+            QCoreApplication::processEvents();  // lay the new step out
+            window.player()->findChild<QScrollArea*>("stepScrollArea")->ensureWidgetVisible(rightAnswer);
+            QCoreApplication::processEvents();
+            QTest::mouseClick(rightAnswer, Qt::LeftButton);
+            QVERIFY(quizzes[0]->isAnsweredCorrectly());
+
+            // Written at once, not at exit: a fresh reader of the file sees it while the app runs.
+            QSettings onDisk(settingsPath_, QSettings::IniFormat);
+            QCOMPARE(onDisk.value("lesson-bits-and-bytes/lastStep").toInt(), 7);
+            QCOMPARE(AppSettings(settingsPath_).quizAnswers("bits-and-bytes").at({7, 0}), std::vector<int>{1});
+        }
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(window.openLesson(kBitsLesson));
+        QCOMPARE(window.player()->currentStep(), 7);
+        const auto& quizzes = window.player()->stepView()->quizzes();
+        QVERIFY(quizzes[0]->isAnswered());
+        QCOMPARE(quizzes[0]->selection(), std::vector<int>{1});
+        QVERIFY(!quizzes[1]->isAnswered());
+
+        // Reset starts over: first step, quizzes as new, and that is saved too.
+        window.player()->reset();
+        QCOMPARE(window.player()->currentStep(), 0);
+        QVERIFY(AppSettings(settingsPath_).quizAnswers("bits-and-bytes").empty());
+        QCOMPARE(AppSettings(settingsPath_).lastStep("bits-and-bytes"), 0);
+    }
+
+    void liveReloadKeepsTheStep() {
+        const QString path = directory_.filePath("live.lesson.md");
+        writeFile(path, lessonText("Second"));
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(window.openLessonFile(path));
+        window.player()->next();
+        QCOMPARE(window.player()->currentStep(), 1);
+        QVERIFY(visibleStepText(window).contains("Second"));
+
+        writeFile(path, lessonText("Second, edited"));
+        QTRY_VERIFY_WITH_TIMEOUT(visibleStepText(window).contains("Second, edited"), 5000);
+        QCOMPARE(window.player()->currentStep(), 1);
+
+        // An editor that saves by renaming a new file over the old one.
+        const QString temporary = directory_.filePath("live.tmp");
+        writeFile(temporary, lessonText("Second, renamed"));
+        QFile::remove(path);
+        QVERIFY(QFile::rename(temporary, path));
+        QTRY_VERIFY_WITH_TIMEOUT(visibleStepText(window).contains("Second, renamed"), 5000);
+        QCOMPARE(window.player()->currentStep(), 1);
+    }
+
+    void badLessonShowsOnlyItsDiagnostics() {
+        const QString path = directory_.filePath("bad.lesson.md");
+        QString text = lessonText("Second");
+        text.replace("# Third", "```sim bitz\nwidth: 8\n```\n\n# Third");
+        writeFile(path, text);
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(!window.openLessonFile(path));
+        QVERIFY(window.isShowingDiagnostics());
+        QVERIFY(!window.player()->isVisible());
+        QListWidget* list = window.diagnosticsPanel()->list();
+        QVERIFY(list->count() >= 1);
+        const int kindLine = text.left(text.indexOf("```sim bitz")).count('\n') + 1;
+        const QString expected = QStringLiteral("%1:%2:8: error: unknown simulator kind 'bitz'").arg(path).arg(kindLine);
+        QVERIFY2(list->item(0)->text().startsWith(expected), qPrintable(list->item(0)->text()));
+        QCOMPARE(window.diagnosticsPanel()->highlightedLine(), kindLine);
+
+        // Fixing the file in an editor opens the lesson by itself.
+        writeFile(path, lessonText("Second"));
+        QTRY_VERIFY_WITH_TIMEOUT(!window.isShowingDiagnostics(), 5000);
+        QCOMPARE(window.player()->stepCount(), 3);
+    }
+
+    void clickingADiagnosticShowsItsLine() {
+        const QString path = directory_.filePath("two-errors.lesson.md");
+        writeFile(path, "---\nformat: mlsyslab-lesson/1\nid: x\ntitle: X\n---\n\n```sim nope\n```\n\n---\n\n"
+                        "```quiz single\nQ?\n- [x] a\n- [x] b\n```\n");
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(!window.openLessonFile(path));
+        QListWidget* list = window.diagnosticsPanel()->list();
+        QCOMPARE(list->count(), 2);
+        QCOMPARE(window.diagnosticsPanel()->highlightedLine(), 7);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(1)).center());
+        QCOMPARE(window.diagnosticsPanel()->highlightedLine(), 15);
+    }
+
+    void recentFilesAndDrops() {
+        const QString path = directory_.filePath("dropped.lesson.md");
+        writeFile(path, lessonText("Second"));
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+
+        QMimeData data;
+        data.setUrls({QUrl::fromLocalFile(path)});
+        QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(&window, &drop);
+        QVERIFY(window.currentLesson().has_value());
+        QCOMPARE(window.currentLesson()->source.location, path);
+
+        QCOMPARE(settings.recentFiles(), QStringList{path});
+        QTreeWidgetItem* mine = window.browser()->findItems(LessonBrowser::userLessonsHeading(), Qt::MatchExactly).front();
+        QCOMPARE(mine->childCount(), 1);
+        QCOMPARE(mine->child(0)->text(0), QString("Test lesson"));
+    }
+
+    void presentationModeAndPresenterView() {
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        const QString path = directory_.filePath("notes.lesson.md");
+        writeFile(path, lessonText("Second"));
+        QVERIFY(window.openLessonFile(path));
+        const double deskPointSize = QApplication::font().pointSizeF();
+
+        window.setPresentationMode(true, false);
+        QVERIFY(window.isPresentationMode());
+        QVERIFY(!window.browser()->isVisible());
+        QVERIFY(!window.menuBar()->isVisible());
+        QVERIFY(QApplication::font().pointSizeF() > deskPointSize * 1.5);
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(window.player()->currentStep(), 0);  // restyling keeps the place
+
+        PresenterWindow* presenter = window.presenterWindow();
+        window.findChild<QAction*>("presentationAction");  // exists for F11
+        presenter->showStep(*window.player()->lesson(), window.player()->currentStep());
+        QVERIFY(presenter->findChild<QLabel*>("presenterNotes")->text().contains("Say hello."));
+        QVERIFY(presenter->findChild<QLabel*>("presenterNext")->text().contains("Second"));
+        window.player()->next();
+        QVERIFY(presenter->findChild<QLabel*>("presenterNotes")->text().contains("No notes"));
+        QVERIFY(presenter->findChild<QLabel*>("presenterPosition")->text().startsWith("Step 2 / 3"));
+
+        window.setPresentationMode(false, false);
+        QVERIFY(window.browser()->isVisible());
+        QCOMPARE(QApplication::font().pointSizeF(), deskPointSize);
+    }
+
+    void unreadableFileIsADiagnostic() {
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(!window.openLessonFile(directory_.filePath("missing.lesson.md")));
+        QVERIFY(window.isShowingDiagnostics());
+        QVERIFY(window.diagnosticsPanel()->list()->item(0)->text().contains("cannot read the file"));
+        QVERIFY(!window.openLessonFile(directory_.path()));
+        QVERIFY(window.diagnosticsPanel()->list()->item(0)->text().contains("folder"));
+    }
+
+private:
+    QTemporaryDir directory_;
+    QString settingsPath_;
+    int run_ = 0;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

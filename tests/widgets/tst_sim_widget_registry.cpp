@@ -1,0 +1,52 @@
+#include <QtTest>
+
+#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
+#include "lesson/kinds/BuiltinKinds.h"
+#include "numeric/BitsWidget.h"
+
+using mlsyslab::lesson::SimBlock;
+using mlsyslab::widgets::SimWidgetRegistry;
+
+class TestSimWidgetRegistry : public QObject {
+    Q_OBJECT
+private slots:
+    void everyCoreKindHasAWidget() {
+        // The lesson validator (core) and the player (widgets) must know the same kinds, or a
+        // valid lesson would show an empty frame.
+        QCOMPARE(mlsyslab::widgets::builtinSimWidgets().names(),
+                 mlsyslab::lesson::kinds::builtinSimKinds().names());
+    }
+
+    void addFindCreate() {
+        SimWidgetRegistry registry;
+        QVERIFY(registry.add("label", [](const SimBlock& block, QWidget* parent) -> QWidget* {
+            auto* widget = new QWidget(parent);
+            widget->setObjectName(QString::fromStdString(block.stateYaml));
+            return widget;
+        }));
+        QVERIFY(!registry.add("label", [](const SimBlock&, QWidget*) -> QWidget* { return nullptr; }));
+        QVERIFY(registry.contains("label"));
+        QVERIFY(!registry.contains("lab"));
+        QCOMPARE(registry.names(), std::vector<std::string>{"label"});
+
+        QWidget parent;
+        QWidget* created = registry.create(SimBlock{"label", "state", 1, 2}, &parent);
+        QVERIFY(created != nullptr);
+        QCOMPARE(created->objectName(), QString("state"));
+        QCOMPARE(created->parent(), &parent);
+        QVERIFY(registry.create(SimBlock{"unknown", "", 1, 2}, &parent) == nullptr);
+    }
+
+    void builtinBitsFactoryBuildsTheBitsWidget() {
+        QWidget parent;
+        QWidget* widget = mlsyslab::widgets::builtinSimWidgets().create(
+            SimBlock{"bits", "width: 16\nvalue: 0x1E64\n", 1, 2}, &parent);
+        auto* bits = qobject_cast<mlsyslab::widgets::BitsWidget*>(widget);
+        QVERIFY(bits != nullptr);
+        QCOMPARE(bits->pattern(), mlsyslab::numeric::BitPattern(16, 0x1E64));
+    }
+};
+
+QTEST_MAIN(TestSimWidgetRegistry)
+#include "tst_sim_widget_registry.moc"

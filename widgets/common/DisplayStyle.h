@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QFont>
+#include <QPalette>
+
+class QCustomPlot;
+
+namespace mlsyslab::widgets {
+
+// How the app is drawn: at a desk, or projected in a lecture hall (presentation mode). Views
+// read it from here rather than hard-coding sizes and colours, so one switch restyles all.
+struct DisplayStyle {
+    bool presentation = false;
+    double fontScale = 1.0;   // times the desktop font size
+    double plotPenWidth = 1.5;  // pixels, for every curve and bar outline
+};
+
+DisplayStyle deskStyle();
+// Larger type and thick pens that survive a projector and the back row.
+DisplayStyle presentationStyle();
+
+// The palette for a style: the desktop palette as it is, or a high-contrast light one
+// (projectors wash out dark backgrounds and thin mid-grey text).
+QPalette paletteFor(const DisplayStyle& style, const QPalette& deskPalette);
+QFont fontFor(const DisplayStyle& style, const QFont& deskFont);
+
+// Applies pen widths, fonts and palette colours to a plot and its graphs.
+void applyPlotStyle(QCustomPlot& plot, const DisplayStyle& style);
+
+}  // namespace mlsyslab::widgets

@@ -1,0 +1,67 @@
+#include "lesson/StepView.h"
+
+#include <QFrame>
+#include <QLabel>
+#include <QVBoxLayout>
+
+#include "common/SimWidgetRegistry.h"
+#include "lesson/QuizWidget.h"
+
+namespace mlsyslab::widgets {
+
+StepView::StepView(const lesson::Step& step, const SimWidgetRegistry& simulators, QWidget* parent)
+    : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setSpacing(16);
+    for (const auto& block : step.blocks) {
+        if (const auto* markdown = std::get_if<lesson::MarkdownBlock>(&block)) {
+            addMarkdown(*markdown, layout);
+        } else if (const auto* sim = std::get_if<lesson::SimBlock>(&block)) {
+            addSimulator(*sim, simulators, layout);
+        } else if (const auto* quiz = std::get_if<lesson::Quiz>(&block)) {
+            addQuiz(*quiz, layout);
+        }
+    }
+    layout->addStretch();
+}
+
+void StepView::addMarkdown(const lesson::MarkdownBlock& block, QVBoxLayout* layout) {
+    auto* label = new QLabel(this);
+    label->setTextFormat(Qt::MarkdownText);
+    label->setText(QString::fromStdString(block.text));
+    label->setWordWrap(true);
+    label->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    label->setOpenExternalLinks(true);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    layout->addWidget(label);
+}
+
+void StepView::addSimulator(const lesson::SimBlock& block, const SimWidgetRegistry& simulators,
+                            QVBoxLayout* layout) {
+    auto* frame = new QFrame(this);
+    frame->setObjectName(QStringLiteral("sim-%1").arg(QString::fromStdString(block.kind)));
+    frame->setFrameShape(QFrame::StyledPanel);
+    auto* frameLayout = new QVBoxLayout(frame);
+    if (QWidget* simulator = simulators.create(block, frame)) {
+        frameLayout->addWidget(simulator);
+    } else {
+        // Only reachable when core knows a kind that no widget was registered for.
+        frameLayout->addWidget(new QLabel(
+            tr("This build has no view for the simulator kind '%1'.").arg(QString::fromStdString(block.kind)),
+            frame));
+    }
+    layout->addWidget(frame);
+}
+
+void StepView::addQuiz(const lesson::Quiz& quiz, QVBoxLayout* layout) {
+    auto* quizWidget = new QuizWidget(quiz, this);
+    const int quizIndex = static_cast<int>(quizzes_.size());
+    connect(quizWidget, &QuizWidget::answered, this,
+            [this, quizIndex](const std::vector<int>& selection, bool correct) {
+                emit quizAnswered(quizIndex, selection, correct);
+            });
+    quizzes_.push_back(quizWidget);
+    layout->addWidget(quizWidget);
+}
+
+}  // namespace mlsyslab::widgets

@@ -1,0 +1,438 @@
+#include "numeric/BitsWidget.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <QComboBox>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QPixmap>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <array>
+#include <functional>
+#include <vector>
+
+#include "lesson/kinds/BitsKind.h"
+#include "numeric/BitPatternText.h"
+#include "numeric/ByteViews.h"
+
+namespace mlsyslab::widgets {
+
+namespace {
+
+using numeric::BitPattern;
+
+constexpr int kBitsPerNibble = 4;
+// 32 bits wrap into two rows of 16, so each bit stays a large target at about 1000 px.
+constexpr int kBitsPerRow = 16;
+// Grid rows per row of bits: place value, button, bit index, then the sign note or a gap.
+constexpr int kGridRowsPerBitRow = 4;
+
+// Sizes relative to the widget's font, so that presentation mode (a larger app font) scales
+// the whole simulator and the desk size stays compact.
+// A byte's 8 bits get larger digits than a row of 16, which must fit about 1000 px.
+constexpr double kDigitScaleFewBits = 3.0;
+constexpr double kDigitScaleManyBits = 2.0;
+constexpr int kFewBits = 8;
+constexpr double kFieldScale = 1.35;
+constexpr double kNameScale = 1.15;
+constexpr double kCaptionScale = 1.0;
+constexpr double kDescriptionScale = 1.1;
+
+QFont scaledFont(QFont font, double factor, bool bold = false) {
+    if (font.pointSizeF() > 0) {
+        font.setPointSizeF(font.pointSizeF() * factor);
+    } else {
+        font.setPixelSize(qRound(font.pixelSize() * factor));
+    }
+    font.setBold(bold);
+    return font;
+}
+
+// No palette role means "error"; pick a red that keeps about 7:1 contrast on the window colour
+// (Material's #B00020 on light backgrounds, a light red on dark ones).
+QColor errorColor(const QPalette& palette) {
+    return palette.color(QPalette::Window).lightness() >= 128 ? QColor(0xB0, 0x00, 0x20)
+                                                              : QColor(0xFF, 0x8A, 0x80);
+}
+
+// One bit as a big square: highlight when on, base when off, with a text-coloured border.
+// It paints from the palette on every repaint, so a presentation or dark palette applies at
+// once, which a style sheet would not do.
+class BitButton : public QToolButton {
+public:
+    using QToolButton::QToolButton;
+
+    QSize sizeHint() const override {
+        const int side = qRound(fontMetrics().height() * 1.5);
+        return {side, qRound(side * 1.15)};
+    }
+    QSize minimumSizeHint() const override { return sizeHint(); }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter painter(this);
+        painter.setRenderHint(QPainter::Antialiasing);
+        const QPalette& colors = palette();
+        const bool on = isChecked();
+        const qreal borderWidth = hasFocus() || underMouse() ? 4.0 : 2.0;
+        const QRectF box = QRectF(rect()).adjusted(borderWidth / 2, borderWidth / 2,
+                                                   -borderWidth / 2, -borderWidth / 2);
+        painter.setPen(QPen(colors.color(QPalette::Text), borderWidth));
+        painter.setBrush(colors.color(on ? QPalette::Highlight : QPalette::Base));
+        painter.drawRoundedRect(box, 6, 6);
+        painter.setPen(colors.color(on ? QPalette::HighlightedText : QPalette::Text));
+        painter.drawText(rect(), Qt::AlignCenter, on ? QStringLiteral("1") : QStringLiteral("0"));
+    }
+};
+
+// "31" -> "³¹". Unicode superscripts, not rich text: a <sup> label is clipped at its top.
+QString superscript(int number) {
+    static const QString kDigits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
+    QString text;
+    for (const QChar digit : QString::number(number)) text += kDigits[digit.digitValue()];
+    return text;
+}
+
+// "128", or "2³¹" where the decimal number would not fit above a bit.
+QString placeValueText(int index, int width) {
+    if (width <= kBitsPerRow) return QString::number(std::uint64_t{1} << index);
+    return QStringLiteral("2") + superscript(index);
+}
+
+QString binaryInNibbles(const BitPattern& pattern) {
+    const QString digits = QString::fromStdString(pattern.binary());
+    QString grouped;
+    for (int position = 0; position < digits.size(); ++position) {
+        if (position > 0 && (digits.size() - position) % kBitsPerNibble == 0) grouped += ' ';
+        grouped += digits[position];
+    }
+    return grouped;
+}
+
+// A reading the student can type into: the field, its error line, and how to convert.
+struct EditableReading {
+    QLineEdit* field = nullptr;
+    QLabel* error = nullptr;
+    std::function<Result<BitPattern>(std::string_view text, int width)> parse;
+    std::function<QString(const BitPattern&)> format;
+};
+
+enum ReadingIndex { Unsigned, Signed, Hex, Binary, Ascii, ReadingCount };
+
+}  // namespace
+
+struct BitsWidget::Parts {
+    BitPattern pattern;
+    QComboBox* widthSelector = nullptr;
+    QVBoxLayout* bitGridHolder = nullptr;
+    QWidget* bitGrid = nullptr;  // rebuilt when the width changes
+    std::vector<QToolButton*> bitButtons;
+    std::vector<QLabel*> bitCaptions;  // place values, bit indices and the sign note
+    std::array<EditableReading, ReadingCount> readings;
+    std::vector<QLabel*> rowNames;
+    QLabel* asciiDescription = nullptr;
+    QLabel* colorSwatch = nullptr;
+    QLabel* colorDescription = nullptr;
+
+    explicit Parts(BitPattern initial) : pattern(initial) {}
+};
+
+BitsWidget::BitsWidget(BitPattern initial, QWidget* parent)
+    : QWidget(parent), parts_(std::make_unique<Parts>(initial)) {
+    Parts& parts = *parts_;
+    auto* outer = new QVBoxLayout(this);
+
+    auto* widthRow = new QHBoxLayout;
+    auto* widthName = new QLabel(tr("Width:"), this);
+    parts.rowNames.push_back(widthName);
+    parts.widthSelector = new QComboBox(this);
+    parts.widthSelector->setObjectName(QStringLiteral("widthSelector"));
+    for (const int width : lesson::kinds::kBitsWidths) {
+        parts.widthSelector->addItem(tr("%n bits", nullptr, width), width);
+    }
+    widthName->setBuddy(parts.widthSelector);
+    widthRow->addWidget(widthName);
+    widthRow->addWidget(parts.widthSelector);
+    widthRow->addStretch();
+    outer->addLayout(widthRow);
+    connect(parts.widthSelector, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const int width = parts_->widthSelector->itemData(index).toInt();
+        setPattern(parts_->pattern.resized(width));
+    });
+
+    parts.bitGridHolder = new QVBoxLayout;
+    outer->addLayout(parts.bitGridHolder);
+
+    parts.readings[Unsigned] = {
+        nullptr, nullptr, numeric::parseUnsignedText,
+        [](const BitPattern& p) { return QString::number(p.unsignedValue()); }};
+    parts.readings[Signed] = {nullptr, nullptr, numeric::parseSignedText,
+                              [](const BitPattern& p) { return QString::number(p.signedValue()); }};
+    parts.readings[Hex] = {nullptr, nullptr, numeric::parseHexText,
+                           [](const BitPattern& p) { return QString::fromStdString(p.hex()); }};
+    parts.readings[Binary] = {nullptr, nullptr, numeric::parseBinaryText, binaryInNibbles};
+    parts.readings[Ascii] = {nullptr, nullptr, numeric::parseAsciiText, [](const BitPattern& p) {
+                                 return QString::fromStdString(numeric::asciiText(p));
+                             }};
+    const std::array<QString, ReadingCount> names = {
+        QStringLiteral("unsigned"), QStringLiteral("signed"), QStringLiteral("hex"),
+        QStringLiteral("binary"), QStringLiteral("ascii")};
+    for (int index = 0; index < ReadingCount; ++index) {
+        EditableReading& reading = parts.readings[index];
+        reading.field = new QLineEdit(this);
+        reading.field->setObjectName(names[index] + QStringLiteral("Field"));
+        reading.error = new QLabel(this);
+        reading.error->setObjectName(names[index] + QStringLiteral("Error"));
+        reading.error->setWordWrap(true);
+        reading.error->hide();
+        // Return gives returnPressed; leaving the field gives editingFinished. Applying the
+        // same text twice is harmless: the second time the bits are already equal.
+        connect(reading.field, &QLineEdit::returnPressed, this,
+                [this, index] { applyEdit(index); });
+        connect(reading.field, &QLineEdit::editingFinished, this,
+                [this, index] { applyEdit(index); });
+    }
+    parts.asciiDescription = new QLabel(this);
+    parts.asciiDescription->setObjectName(QStringLiteral("asciiDescription"));
+    parts.asciiDescription->setWordWrap(true);
+    parts.colorSwatch = new QLabel(this);
+    parts.colorSwatch->setObjectName(QStringLiteral("colorSwatch"));
+    parts.colorDescription = new QLabel(this);
+    parts.colorDescription->setObjectName(QStringLiteral("colorDescription"));
+    parts.colorDescription->setWordWrap(true);
+
+    // Two columns of readings: the numbers on the left, the other meanings on the right.
+    auto* forms = new QHBoxLayout;
+    auto* numbers = new QFormLayout;
+    auto* meanings = new QFormLayout;
+    const auto addRow = [&](QFormLayout* form, const QString& name, QLayout* content) {
+        auto* label = new QLabel(name, this);
+        parts.rowNames.push_back(label);
+        form->addRow(label, content);
+    };
+    const auto fieldWithError = [&](int index, QWidget* extra = nullptr) {
+        auto* column = new QVBoxLayout;
+        column->setSpacing(2);
+        column->addWidget(parts.readings[index].field);
+        if (extra != nullptr) column->addWidget(extra);
+        column->addWidget(parts.readings[index].error);
+        return column;
+    };
+    addRow(numbers, tr("Unsigned"), fieldWithError(Unsigned));
+    addRow(numbers, tr("Signed\n(two's complement)"), fieldWithError(Signed));
+    addRow(numbers, tr("Hex"), fieldWithError(Hex));
+    addRow(numbers, tr("Binary"), fieldWithError(Binary));
+    addRow(meanings, tr("ASCII"), fieldWithError(Ascii, parts.asciiDescription));
+    auto* colorColumn = new QVBoxLayout;
+    colorColumn->setSpacing(2);
+    colorColumn->addWidget(parts.colorSwatch);
+    colorColumn->addWidget(parts.colorDescription);
+    addRow(meanings, tr("Colour"), colorColumn);
+    forms->addLayout(numbers, 1);
+    forms->addSpacing(24);
+    forms->addLayout(meanings, 1);
+    outer->addLayout(forms);
+    outer->addStretch();
+
+    rebuildBitGrid();
+    applyFonts();
+    refresh();
+}
+
+BitsWidget::~BitsWidget() = default;
+
+BitPattern BitsWidget::pattern() const { return parts_->pattern; }
+
+void BitsWidget::setPattern(const BitPattern& pattern) {
+    const bool changed = pattern != parts_->pattern;
+    const bool widthChanged = pattern.width() != parts_->pattern.width();
+    parts_->pattern = pattern;
+    if (widthChanged) {
+        rebuildBitGrid();
+        applyFonts();
+    }
+    refresh();
+    if (changed) emit patternChanged(pattern);
+}
+
+void BitsWidget::applyEdit(int readingIndex) {
+    const EditableReading& reading = parts_->readings[readingIndex];
+    const auto parsed = reading.parse(reading.field->text().toStdString(), parts_->pattern.width());
+    if (!parsed) {
+        // Keep what was typed, so the student can see and fix it; the bits stay as they were.
+        reading.error->setText(QString::fromStdString(parsed.error()));
+        reading.error->show();
+        return;
+    }
+    setPattern(*parsed);
+}
+
+void BitsWidget::rebuildBitGrid() {
+    Parts& parts = *parts_;
+    const int width = parts.pattern.width();
+    delete parts.bitGrid;  // with its buttons and captions
+    parts.bitButtons.assign(width, nullptr);
+    parts.bitCaptions.clear();
+    parts.bitGrid = new QWidget(this);
+    auto* grid = new QGridLayout(parts.bitGrid);
+    grid->setHorizontalSpacing(6);
+    grid->setVerticalSpacing(2);
+    grid->setContentsMargins(0, 0, 0, 0);
+    const int bitsPerRow = std::min(width, kBitsPerRow);
+    const auto addCaption = [&](const QString& text, int row, int column, int columnSpan = 1,
+                                Qt::Alignment alignment = Qt::AlignHCenter | Qt::AlignBottom) {
+        auto* caption = new QLabel(text, parts.bitGrid);
+        caption->setAlignment(alignment);
+        grid->addWidget(caption, row, column, 1, columnSpan, alignment);
+        parts.bitCaptions.push_back(caption);
+        return caption;
+    };
+    for (int index = width - 1; index >= 0; --index) {
+        const int fromLeft = width - 1 - index;
+        const int position = fromLeft % bitsPerRow;
+        const int row = (fromLeft / bitsPerRow) * kGridRowsPerBitRow;
+        // A gap column every 4 bits groups them in nibbles, one hex digit each.
+        const int column = position + position / kBitsPerNibble;
+        addCaption(placeValueText(index, width), row, column);
+        auto* button = new BitButton(parts.bitGrid);
+        button->setObjectName(QStringLiteral("bit%1").arg(index));
+        button->setCheckable(true);
+        button->setToolTip(
+            tr("Bit %1, worth %2. Click to flip it.").arg(index).arg(placeValueText(index, width)));
+        grid->addWidget(button, row + 1, column, Qt::AlignHCenter);
+        addCaption(tr("bit %1").arg(index), row + 2, column, 1, Qt::AlignHCenter | Qt::AlignTop);
+        parts.bitButtons[index] = button;
+        connect(button, &QToolButton::clicked, this,
+                [this, index] { setPattern(parts_->pattern.withBitFlipped(index)); });
+    }
+    // In the signed reading the top bit weighs minus its place value (U+2212 is the minus sign).
+    const QString minus = QStringLiteral("\u2212");
+    const QString signedWeight = width <= kBitsPerRow
+                                     ? minus + QString::number(std::uint64_t{1} << (width - 1))
+                                     : minus + QStringLiteral("2") + superscript(width - 1);
+    const int signNoteRow = kGridRowsPerBitRow - 1;
+    addCaption(tr("signed: %1").arg(signedWeight), signNoteRow, 0, 3, Qt::AlignLeft | Qt::AlignTop)
+        ->setObjectName(QStringLiteral("signNote"));
+    const int nibbleGap = fontMetrics().height();
+    // Below the sign note, a little air before the second row of bits.
+    if (width > bitsPerRow) grid->setRowMinimumHeight(signNoteRow, qRound(nibbleGap * 1.6));
+    for (int gap = kBitsPerNibble; gap < bitsPerRow + bitsPerRow / kBitsPerNibble;
+         gap += kBitsPerNibble + 1) {
+        grid->setColumnMinimumWidth(gap, nibbleGap);
+    }
+    auto* centered = new QHBoxLayout;
+    centered->addStretch();
+    centered->addWidget(parts.bitGrid);
+    centered->addStretch();
+    while (QLayoutItem* old = parts.bitGridHolder->takeAt(0)) delete old;
+    parts.bitGridHolder->addLayout(centered);
+}
+
+void BitsWidget::applyFonts() {
+    Parts& parts = *parts_;
+    const QFont base = font();
+    const bool fewBits = parts.pattern.width() <= kFewBits;
+    const QFont digits = scaledFont(base, fewBits ? kDigitScaleFewBits : kDigitScaleManyBits, true);
+    for (QToolButton* button : parts.bitButtons) button->setFont(digits);
+    for (QLabel* caption : parts.bitCaptions) caption->setFont(scaledFont(base, kCaptionScale));
+    QFont fieldFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    fieldFont.setPointSizeF(base.pointSizeF() > 0 ? base.pointSizeF() : 10.0);
+    fieldFont = scaledFont(fieldFont, kFieldScale);
+    for (const EditableReading& reading : parts.readings) reading.field->setFont(fieldFont);
+    for (QLabel* name : parts.rowNames) name->setFont(scaledFont(base, kNameScale));
+    parts.widthSelector->setFont(scaledFont(base, kNameScale));
+    // The binary field is as wide as its longest text, so no digit scrolls out of sight.
+    QLineEdit* binaryField = parts.readings[Binary].field;
+    const QString widestBinary = binaryInNibbles(BitPattern(parts.pattern.width(), 0));
+    binaryField->setMinimumWidth(QFontMetrics(fieldFont).horizontalAdvance(widestBinary) +
+                                 QFontMetrics(fieldFont).averageCharWidth() * 2);
+    const QFont descriptionFont = scaledFont(base, kDescriptionScale);
+    parts.asciiDescription->setFont(descriptionFont);
+    parts.colorDescription->setFont(descriptionFont);
+}
+
+void BitsWidget::applyColors() {
+    Parts& parts = *parts_;
+    for (const EditableReading& reading : parts.readings) {
+        QPalette colors = reading.error->palette();
+        colors.setColor(QPalette::WindowText, errorColor(palette()));
+        reading.error->setPalette(colors);
+    }
+    // The swatch: the colour with a border in the text colour, visible on any background.
+    const auto reading = numeric::colorReading(parts.pattern);
+    const QColor color(reading.color.red, reading.color.green, reading.color.blue);
+    const int lineHeight = fontMetrics().height();
+    QPixmap swatch(std::max(96, lineHeight * 6), std::max(48, lineHeight * 3));
+    swatch.fill(color);
+    QPainter painter(&swatch);
+    painter.setPen(QPen(palette().color(QPalette::Text), 3));
+    painter.drawRect(QRectF(swatch.rect()).adjusted(1.5, 1.5, -1.5, -1.5));
+    painter.end();
+    parts.colorSwatch->setPixmap(swatch);
+}
+
+void BitsWidget::refresh() {
+    Parts& parts = *parts_;
+    const BitPattern& pattern = parts.pattern;
+    {
+        const QSignalBlocker blocker(parts.widthSelector);
+        parts.widthSelector->setCurrentIndex(parts.widthSelector->findData(pattern.width()));
+    }
+    for (int index = 0; index < pattern.width(); ++index) {
+        parts.bitButtons[index]->setChecked(pattern.bit(index));
+    }
+    for (const EditableReading& reading : parts.readings) {
+        reading.field->setText(reading.format(pattern));
+        reading.error->clear();
+        reading.error->hide();
+    }
+
+    const bool wholeBytes = pattern.width() % 8 == 0;
+    parts.readings[Ascii].field->setEnabled(wholeBytes);
+    QStringList byteDescriptions;
+    for (int byteIndex = pattern.width() / 8 - 1; byteIndex >= 0; --byteIndex) {
+        const auto byte = static_cast<std::uint8_t>(pattern.bits() >> (8 * byteIndex));
+        byteDescriptions << QString::fromStdString(numeric::describeAsciiByte(byte));
+    }
+    parts.asciiDescription->setText(
+        wholeBytes ? byteDescriptions.join(QStringLiteral("\n"))
+                   : tr("%n bits are not a whole number of bytes: no ASCII reading", nullptr,
+                        pattern.width()));
+
+    const auto color = numeric::colorReading(pattern);
+    parts.colorDescription->setText(
+        tr("%1 = RGB(%2, %3, %4) — %5")
+            .arg(QString::fromStdString(numeric::htmlColor(color.color)))
+            .arg(color.color.red)
+            .arg(color.color.green)
+            .arg(color.color.blue)
+            .arg(QString::fromStdString(color.encoding)));
+    applyColors();
+}
+
+void BitsWidget::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) applyFonts();
+    if (event->type() == QEvent::PaletteChange) applyColors();
+}
+
+QWidget* createBitsSimWidget(const lesson::SimBlock& block, QWidget* parent) {
+    BitPattern initial = lesson::kinds::BitsState{}.pattern;
+    try {
+        // The lesson validator has already reported any problem; here bad parts get defaults.
+        initial = lesson::kinds::readBitsState(YAML::Load(block.stateYaml)).state.pattern;
+    } catch (const YAML::Exception&) {
+    }
+    return new BitsWidget(initial, parent);
+}
+
+}  // namespace mlsyslab::widgets
