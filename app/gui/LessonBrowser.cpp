@@ -71,6 +71,7 @@ void LessonBrowser::setCourse(const std::vector<LoadedLesson>& course) {
                                  : tr("Other lessons");
         if (currentPart == nullptr || part != currentPartName) {
             currentPart = new QTreeWidgetItem(this, {part});
+            currentPart->setToolTip(0, part);
             currentPart->setFont(0, headingFont(font()));
             currentPart->setFlags(Qt::ItemIsEnabled);
             currentPartName = part;

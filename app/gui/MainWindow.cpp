@@ -75,7 +75,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     splitter_->addWidget(browser_);
     splitter_->addWidget(pages_);
     splitter_->setStretchFactor(1, 1);
-    splitter_->setSizes({300, 980});
+    splitter_->setSizes({340, 940});
     setCentralWidget(splitter_);
 
     browser_->setCourse(loadBuiltinCourse(kinds_));

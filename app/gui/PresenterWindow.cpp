@@ -8,6 +8,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "common/MarkdownView.h"
+
 namespace mlsyslab::app {
 
 namespace {
@@ -22,7 +24,7 @@ QString titleOf(const lesson::Step& step, int index) {
 PresenterWindow::PresenterWindow(QWidget* parent)
     : QWidget(parent, Qt::Window),
       position_(new QLabel(this)),
-      notes_(new QLabel(this)),
+      notes_(new widgets::MarkdownView(QString(), this)),
       next_(new QLabel(this)),
       clock_(new QLabel(this)),
       clockTimer_(new QTimer(this)) {
@@ -37,16 +39,17 @@ PresenterWindow::PresenterWindow(QWidget* parent)
     big.setBold(true);
     position_->setFont(big);
     clock_->setFont(big);
-    notes_->setTextFormat(Qt::MarkdownText);
-    notes_->setWordWrap(true);
-    notes_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     QFont notesFont = font();
     notesFont.setPointSizeF(font().pointSizeF() * 1.4);
     notes_->setFont(notesFont);
     next_->setWordWrap(true);
 
     auto* notesScroll = new QScrollArea(this);
-    notesScroll->setWidget(notes_);
+    auto* notesPage = new QWidget;
+    auto* notesLayout = new QVBoxLayout(notesPage);
+    notesLayout->addWidget(notes_);
+    notesLayout->addStretch();
+    notesScroll->setWidget(notesPage);
     notesScroll->setWidgetResizable(true);
 
     auto* header = new QHBoxLayout;
@@ -80,8 +83,8 @@ void PresenterWindow::showStep(const lesson::Lesson& lesson, int stepIndex) {
     }
     const auto& step = lesson.steps[static_cast<std::size_t>(stepIndex)];
     position_->setText(tr("Step %1 / %2 — %3").arg(stepIndex + 1).arg(count).arg(titleOf(step, stepIndex)));
-    notes_->setText(step.speakerNotes.empty() ? tr("*No notes for this step.*")
-                                              : QString::fromStdString(step.speakerNotes));
+    notes_->setMarkdownText(step.speakerNotes.empty() ? tr("*No notes for this step.*")
+                                                      : QString::fromStdString(step.speakerNotes));
     next_->setText(stepIndex + 1 < count
                        ? tr("Next: %1").arg(titleOf(lesson.steps[static_cast<std::size_t>(stepIndex + 1)], stepIndex + 1))
                        : tr("Last step."));
@@ -89,7 +92,7 @@ void PresenterWindow::showStep(const lesson::Lesson& lesson, int stepIndex) {
 
 void PresenterWindow::clear() {
     position_->setText(tr("No lesson open"));
-    notes_->setText(QString());
+    notes_->setMarkdownText(QString());
     next_->setText(QString());
 }
 

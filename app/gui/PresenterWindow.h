@@ -8,6 +8,10 @@
 class QLabel;
 class QTimer;
 
+namespace mlsyslab::widgets {
+class MarkdownView;
+}
+
 namespace mlsyslab::app {
 
 // The presenter view: for the instructor's own screen while the lesson is projected. It shows
@@ -35,7 +39,7 @@ private:
     void updateClock();
 
     QLabel* position_;
-    QLabel* notes_;
+    widgets::MarkdownView* notes_;
     QLabel* next_;
     QLabel* clock_;
     QTimer* clockTimer_;

@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "common/MarkdownView.h"
 #include "common/StepBar.h"
 #include "gui/AppSettings.h"
 #include "gui/DiagnosticsPanel.h"
@@ -42,10 +43,12 @@ void writeFile(const QString& path, const QString& text) {
     file.write(text.toUtf8());
 }
 
-// Every Markdown label's text in the current step, joined: what the student reads.
+// The current step's prose, joined: what the student reads.
 QString visibleStepText(const MainWindow& window) {
     QString text;
-    for (const QLabel* label : window.player()->stepView()->findChildren<QLabel*>()) text += label->text() + '\n';
+    for (const auto* view : window.player()->stepView()->findChildren<mlsyslab::widgets::MarkdownView*>()) {
+        text += view->toPlainText() + '\n';
+    }
     return text;
 }
 
@@ -272,10 +275,10 @@ private slots:
         PresenterWindow* presenter = window.presenterWindow();
         window.findChild<QAction*>("presentationAction");  // exists for F11
         presenter->showStep(*window.player()->lesson(), window.player()->currentStep());
-        QVERIFY(presenter->findChild<QLabel*>("presenterNotes")->text().contains("Say hello."));
+        QVERIFY(presenter->findChild<mlsyslab::widgets::MarkdownView*>("presenterNotes")->toPlainText().contains("Say hello."));
         QVERIFY(presenter->findChild<QLabel*>("presenterNext")->text().contains("Second"));
         window.player()->next();
-        QVERIFY(presenter->findChild<QLabel*>("presenterNotes")->text().contains("No notes"));
+        QVERIFY(presenter->findChild<mlsyslab::widgets::MarkdownView*>("presenterNotes")->toPlainText().contains("No notes"));
         QVERIFY(presenter->findChild<QLabel*>("presenterPosition")->text().startsWith("Step 2 / 3"));
 
         window.setPresentationMode(false, false);

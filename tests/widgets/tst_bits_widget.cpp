@@ -76,7 +76,6 @@ class TestBitsWidget : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void showsEveryReading();
     void clickingOneBit_data();
     void clickingOneBit();
@@ -89,6 +88,7 @@ private slots:
     void aValidEditClearsEveryError();
     void aBitClickClearsEveryError();
     void leavingAFieldAppliesIt();
+    void closingWhileEditingIsSafe();
     void changingWidthKeepsTheLowBits_data();
     void changingWidthKeepsTheLowBits();
     void patternChangedOnlyWhenTheBitsChange();
@@ -99,8 +99,6 @@ private slots:
     void createdFromLessonYaml_data();
     void createdFromLessonYaml();
 };
-
-void TestBitsWidget::initTestCase() { qRegisterMetaType<BitPattern>(); }
 
 void TestBitsWidget::showsEveryReading() {
     const BitsWidget widget(BitPattern(8, 65));
@@ -403,6 +401,21 @@ void TestBitsWidget::leavingAFieldAppliesIt() {
     field(widget, "unsigned")->setFocus();
     QTRY_COMPARE(widget.pattern(), BitPattern(8, 0x42));
     QCOMPARE(field(widget, "unsigned")->text(), QStringLiteral("66"));
+}
+
+// A focused, edited field emits editingFinished while the widget is being destroyed (closing a
+// lesson mid-edit); that must not reach the half-destroyed simulator.
+void TestBitsWidget::closingWhileEditingIsSafe() {
+    auto* widget = new BitsWidget(BitPattern(8, 65));
+    widget->show();
+    QApplication::setActiveWindow(widget);
+    QVERIFY(QTest::qWaitForWindowActive(widget));
+    QLineEdit* binary = field(*widget, "binary");
+    binary->setFocus();
+    QTest::keyClicks(binary, "1");
+    QSignalSpy spy(widget, &BitsWidget::patternChanged);
+    delete widget;
+    QCOMPARE(spy.count(), 0);
 }
 
 void TestBitsWidget::changingWidthKeepsTheLowBits_data() {

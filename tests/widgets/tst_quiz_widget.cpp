@@ -41,7 +41,7 @@ private slots:
         quiz.show();
         QSignalSpy answered(&quiz, &QuizWidget::answered);
         auto* feedback = quiz.findChild<QLabel*>("feedback");
-        auto* explanation = quiz.findChild<QLabel*>("explanation");
+        auto* explanation = quiz.findChild<QWidget*>("explanation");
         QVERIFY(feedback->isHidden());
         QVERIFY(explanation->isHidden());
         QVERIFY(quiz.findChild<QPushButton*>("checkButton") == nullptr);
@@ -105,7 +105,7 @@ private slots:
         QuizWidget quiz(data);
         quiz.show();
         QTest::mouseClick(choice<QRadioButton>(quiz, 0), Qt::LeftButton);
-        QVERIFY(quiz.findChild<QLabel*>("explanation")->isHidden());
+        QVERIFY(quiz.findChild<QWidget*>("explanation")->isHidden());
     }
 
     void plainInlineText_data() {

@@ -15,8 +15,9 @@ namespace mlsyslab::widgets {
 
 namespace {
 
-// Lines longer than about 90 characters are hard to follow; wider windows get margins instead.
-constexpr int kReadableLineCharacters = 90;
+// Lines much longer than this are hard to follow; wider windows get margins instead. Wide
+// enough for a simulator beside its readings.
+constexpr int kStepWidthCharacters = 120;
 
 }  // namespace
 
@@ -102,8 +103,7 @@ void LessonPlayer::showCurrentStep() {
     auto* pageLayout = new QHBoxLayout(page);
     pageLayout->setContentsMargins(32, 24, 32, 24);
     stepView_ = new StepView(step, simulators_, page);
-    stepView_->setMaximumWidth(fontMetrics().averageCharWidth() * kReadableLineCharacters +
-                               fontMetrics().height() * 8);
+    stepView_->setMaximumWidth(stepView_->fontMetrics().averageCharWidth() * kStepWidthCharacters);
     pageLayout->addStretch(0);
     pageLayout->addWidget(stepView_, 1);
     pageLayout->addStretch(0);

@@ -8,6 +8,8 @@
 #include <QRegularExpression>
 #include <QVBoxLayout>
 
+#include "common/MarkdownView.h"
+
 namespace mlsyslab::widgets {
 
 namespace {
@@ -25,7 +27,10 @@ QString plainInlineText(const std::string& markdown) {
 }
 
 QuizWidget::QuizWidget(const lesson::Quiz& quiz, QWidget* parent)
-    : QWidget(parent), quiz_(quiz), feedback_(new QLabel(this)), explanation_(new QLabel(this)) {
+    : QWidget(parent),
+      quiz_(quiz),
+      feedback_(new QLabel(this)),
+      explanation_(new MarkdownView(QString::fromStdString(quiz.explanation), this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(12, 12, 12, 12);
     setObjectName("quiz");
@@ -33,11 +38,8 @@ QuizWidget::QuizWidget(const lesson::Quiz& quiz, QWidget* parent)
     setBackgroundRole(QPalette::AlternateBase);
     setAutoFillBackground(true);
 
-    auto* question = new QLabel(this);
+    auto* question = new MarkdownView(QString::fromStdString(quiz.question), this);
     question->setObjectName("question");
-    question->setTextFormat(Qt::MarkdownText);
-    question->setWordWrap(true);
-    question->setText(QString::fromStdString(quiz.question));
     layout->addWidget(question);
 
     const bool single = quiz.mode == lesson::QuizMode::Single;
@@ -71,9 +73,6 @@ QuizWidget::QuizWidget(const lesson::Quiz& quiz, QWidget* parent)
     layout->addWidget(feedback_);
 
     explanation_->setObjectName("explanation");
-    explanation_->setTextFormat(Qt::MarkdownText);
-    explanation_->setWordWrap(true);
-    explanation_->setText(QString::fromStdString(quiz.explanation));
     explanation_->hide();
     layout->addWidget(explanation_);
 }

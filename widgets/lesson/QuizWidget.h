@@ -15,6 +15,8 @@ namespace mlsyslab::widgets {
 // choice, a multi-choice one by ticking choices and pressing "Check". After an answer each
 // choice is marked right or wrong and the explanation appears; the student may try again.
 // Child object names: question, choice0.., checkButton (multi only), feedback, explanation.
+class MarkdownView;
+
 class QuizWidget : public QWidget {
     Q_OBJECT
 public:
@@ -40,7 +42,7 @@ private:
     std::vector<QAbstractButton*> choiceButtons_;
     QPushButton* checkButton_ = nullptr;
     QLabel* feedback_;
-    QLabel* explanation_;
+    MarkdownView* explanation_;
     bool answered_ = false;
 };
 

@@ -4,13 +4,23 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "common/MarkdownView.h"
 #include "common/SimWidgetRegistry.h"
 #include "lesson/QuizWidget.h"
 
 namespace mlsyslab::widgets {
 
+namespace {
+constexpr double kReadingFontScale = 1.15;
+}  // namespace
+
 StepView::StepView(const lesson::Step& step, const SimWidgetRegistry& simulators, QWidget* parent)
     : QWidget(parent) {
+    // The lesson is what the student reads: a little larger than the window's chrome.
+    QFont readingFont = font();
+    readingFont.setPointSizeF(readingFont.pointSizeF() * kReadingFontScale);
+    setFont(readingFont);
+
     auto* layout = new QVBoxLayout(this);
     layout->setSpacing(16);
     for (const auto& block : step.blocks) {
@@ -26,14 +36,7 @@ StepView::StepView(const lesson::Step& step, const SimWidgetRegistry& simulators
 }
 
 void StepView::addMarkdown(const lesson::MarkdownBlock& block, QVBoxLayout* layout) {
-    auto* label = new QLabel(this);
-    label->setTextFormat(Qt::MarkdownText);
-    label->setText(QString::fromStdString(block.text));
-    label->setWordWrap(true);
-    label->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    label->setOpenExternalLinks(true);
-    label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    layout->addWidget(label);
+    layout->addWidget(new MarkdownView(QString::fromStdString(block.text), this));
 }
 
 void StepView::addSimulator(const lesson::SimBlock& block, const SimWidgetRegistry& simulators,

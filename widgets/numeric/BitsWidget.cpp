@@ -69,7 +69,11 @@ QColor errorColor(const QPalette& palette) {
 // once, which a style sheet would not do.
 class BitButton : public QToolButton {
 public:
-    using QToolButton::QToolButton;
+    explicit BitButton(QWidget* parent) : QToolButton(parent) {
+        setCheckable(true);
+        setAttribute(Qt::WA_Hover);  // repaint on enter and leave: the border shows the target
+        setCursor(Qt::PointingHandCursor);
+    }
 
     QSize sizeHint() const override {
         const int side = qRound(fontMetrics().height() * 1.5);
@@ -118,12 +122,16 @@ QString binaryInNibbles(const BitPattern& pattern) {
     return grouped;
 }
 
-// A reading the student can type into: the field, its error line, and how to convert.
-struct EditableReading {
-    QLineEdit* field = nullptr;
-    QLabel* error = nullptr;
+// A reading the student can type into: how to read and write it, its field and error line.
+struct ReadingSpec {
+    const char* objectName;  // "unsigned" gives unsignedField and unsignedError
     std::function<Result<BitPattern>(std::string_view text, int width)> parse;
     std::function<QString(const BitPattern&)> format;
+};
+struct EditableReading {
+    ReadingSpec spec;
+    QLineEdit* field = nullptr;
+    QLabel* error = nullptr;
 };
 
 enum ReadingIndex { Unsigned, Signed, Hex, Binary, Ascii, ReadingCount };
@@ -172,26 +180,25 @@ BitsWidget::BitsWidget(BitPattern initial, QWidget* parent)
     parts.bitGridHolder = new QVBoxLayout;
     outer->addLayout(parts.bitGridHolder);
 
-    parts.readings[Unsigned] = {
-        nullptr, nullptr, numeric::parseUnsignedText,
-        [](const BitPattern& p) { return QString::number(p.unsignedValue()); }};
-    parts.readings[Signed] = {nullptr, nullptr, numeric::parseSignedText,
-                              [](const BitPattern& p) { return QString::number(p.signedValue()); }};
-    parts.readings[Hex] = {nullptr, nullptr, numeric::parseHexText,
-                           [](const BitPattern& p) { return QString::fromStdString(p.hex()); }};
-    parts.readings[Binary] = {nullptr, nullptr, numeric::parseBinaryText, binaryInNibbles};
-    parts.readings[Ascii] = {nullptr, nullptr, numeric::parseAsciiText, [](const BitPattern& p) {
-                                 return QString::fromStdString(numeric::asciiText(p));
-                             }};
-    const std::array<QString, ReadingCount> names = {
-        QStringLiteral("unsigned"), QStringLiteral("signed"), QStringLiteral("hex"),
-        QStringLiteral("binary"), QStringLiteral("ascii")};
+    const std::array<ReadingSpec, ReadingCount> specs = {{
+        {"unsigned", numeric::parseUnsignedText,
+         [](const BitPattern& p) { return QString::number(p.unsignedValue()); }},
+        {"signed", numeric::parseSignedText,
+         [](const BitPattern& p) { return QString::number(p.signedValue()); }},
+        {"hex", numeric::parseHexText,
+         [](const BitPattern& p) { return QString::fromStdString(p.hex()); }},
+        {"binary", numeric::parseBinaryText, binaryInNibbles},
+        {"ascii", numeric::parseAsciiText,
+         [](const BitPattern& p) { return QString::fromStdString(numeric::asciiText(p)); }},
+    }};
     for (int index = 0; index < ReadingCount; ++index) {
+        const QString name = QLatin1String(specs[index].objectName);
         EditableReading& reading = parts.readings[index];
+        reading.spec = specs[index];
         reading.field = new QLineEdit(this);
-        reading.field->setObjectName(names[index] + QStringLiteral("Field"));
+        reading.field->setObjectName(name + QStringLiteral("Field"));
         reading.error = new QLabel(this);
-        reading.error->setObjectName(names[index] + QStringLiteral("Error"));
+        reading.error->setObjectName(name + QStringLiteral("Error"));
         reading.error->setWordWrap(true);
         reading.error->hide();
         // Return gives returnPressed; leaving the field gives editingFinished. Applying the
@@ -248,7 +255,11 @@ BitsWidget::BitsWidget(BitPattern initial, QWidget* parent)
     refresh();
 }
 
-BitsWidget::~BitsWidget() = default;
+BitsWidget::~BitsWidget() {
+    // QWidget deletes the children after this body, when parts_ is gone; a field that has the
+    // focus then emits editingFinished. Stop listening before that happens.
+    for (const EditableReading& reading : parts_->readings) reading.field->disconnect(this);
+}
 
 BitPattern BitsWidget::pattern() const { return parts_->pattern; }
 
@@ -266,7 +277,8 @@ void BitsWidget::setPattern(const BitPattern& pattern) {
 
 void BitsWidget::applyEdit(int readingIndex) {
     const EditableReading& reading = parts_->readings[readingIndex];
-    const auto parsed = reading.parse(reading.field->text().toStdString(), parts_->pattern.width());
+    const auto parsed =
+        reading.spec.parse(reading.field->text().toStdString(), parts_->pattern.width());
     if (!parsed) {
         // Keep what was typed, so the student can see and fix it; the bits stay as they were.
         reading.error->setText(QString::fromStdString(parsed.error()));
@@ -305,7 +317,7 @@ void BitsWidget::rebuildBitGrid() {
         addCaption(placeValueText(index, width), row, column);
         auto* button = new BitButton(parts.bitGrid);
         button->setObjectName(QStringLiteral("bit%1").arg(index));
-        button->setCheckable(true);
+        button->setAccessibleName(tr("bit %1").arg(index));
         button->setToolTip(
             tr("Bit %1, worth %2. Click to flip it.").arg(index).arg(placeValueText(index, width)));
         grid->addWidget(button, row + 1, column, Qt::AlignHCenter);
@@ -324,7 +336,7 @@ void BitsWidget::rebuildBitGrid() {
         ->setObjectName(QStringLiteral("signNote"));
     const int nibbleGap = fontMetrics().height();
     // Below the sign note, a little air before the second row of bits.
-    if (width > bitsPerRow) grid->setRowMinimumHeight(signNoteRow, qRound(nibbleGap * 1.6));
+    if (width > bitsPerRow) grid->setRowMinimumHeight(signNoteRow, qRound(nibbleGap * 1.3));
     for (int gap = kBitsPerNibble; gap < bitsPerRow + bitsPerRow / kBitsPerNibble;
          gap += kBitsPerNibble + 1) {
         grid->setColumnMinimumWidth(gap, nibbleGap);
@@ -391,7 +403,7 @@ void BitsWidget::refresh() {
         parts.bitButtons[index]->setChecked(pattern.bit(index));
     }
     for (const EditableReading& reading : parts.readings) {
-        reading.field->setText(reading.format(pattern));
+        reading.field->setText(reading.spec.format(pattern));
         reading.error->clear();
         reading.error->hide();
     }
