@@ -43,8 +43,9 @@ void printCommandList(std::ostream& out, const std::vector<const Command*>& comm
 
 void printGroupHelp(std::ostream& out, std::span<const Command> commands,
                     const std::vector<std::string>& prefix) {
-    out << "Usage: " << kProgram << (prefix.empty() ? "" : " " + joined(prefix))
-        << " COMMAND [ARGS...]\n\n";
+    out << "Usage: " << kProgram;
+    if (!prefix.empty()) out << ' ' << joined(prefix);
+    out << " COMMAND [ARGS...]\n\n";
     if (prefix.empty()) {
         out << "MLSysLab's engines without a display: for scripting, grading and figures.\n\n";
     }
@@ -54,9 +55,9 @@ void printGroupHelp(std::ostream& out, std::span<const Command> commands,
 }
 
 void printCommandHelp(std::ostream& out, const Command& command) {
-    out << "Usage: " << kProgram << ' ' << joined(command.path)
-        << (command.usage.empty() ? "" : " " + command.usage) << "\n\n"
-        << command.summary << '\n';
+    out << "Usage: " << kProgram << ' ' << joined(command.path);
+    if (!command.usage.empty()) out << ' ' << command.usage;
+    out << "\n\n" << command.summary << '\n';
     if (!command.details.empty()) out << '\n' << command.details;
     if (!command.details.empty() && command.details.back() != '\n') out << '\n';
 }

@@ -39,14 +39,17 @@ QPalette paletteFor(const DisplayStyle& style, const QPalette& deskPalette) {
     return palette;
 }
 
-QFont fontFor(const DisplayStyle& style, const QFont& deskFont) {
-    QFont font = deskFont;
+QFont scaledFont(QFont font, double factor) {
     if (font.pointSizeF() > 0) {
-        font.setPointSizeF(deskFont.pointSizeF() * style.fontScale);
+        font.setPointSizeF(font.pointSizeF() * factor);
     } else {
-        font.setPixelSize(qRound(deskFont.pixelSize() * style.fontScale));
+        font.setPixelSize(qRound(font.pixelSize() * factor));
     }
     return font;
+}
+
+QFont fontFor(const DisplayStyle& style, const QFont& deskFont) {
+    return scaledFont(deskFont, style.fontScale);
 }
 
 void applyPlotStyle(QCustomPlot& plot, const DisplayStyle& style) {

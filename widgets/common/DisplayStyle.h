@@ -23,6 +23,8 @@ DisplayStyle presentationStyle();
 // (projectors wash out dark backgrounds and thin mid-grey text).
 QPalette paletteFor(const DisplayStyle& style, const QPalette& deskPalette);
 QFont fontFor(const DisplayStyle& style, const QFont& deskFont);
+// The font at factor times its size, whether it was set in points or in pixels.
+QFont scaledFont(QFont font, double factor);
 
 // Applies pen widths, fonts and palette colours to a plot and its graphs.
 void applyPlotStyle(QCustomPlot& plot, const DisplayStyle& style);

@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "common/DisplayStyle.h"
 #include "common/MarkdownView.h"
 #include "common/SimWidgetRegistry.h"
 #include "lesson/QuizWidget.h"
@@ -17,9 +18,7 @@ constexpr double kReadingFontScale = 1.15;
 StepView::StepView(const lesson::Step& step, const SimWidgetRegistry& simulators, QWidget* parent)
     : QWidget(parent) {
     // The lesson is what the student reads: a little larger than the window's chrome.
-    QFont readingFont = font();
-    readingFont.setPointSizeF(readingFont.pointSizeF() * kReadingFontScale);
-    setFont(readingFont);
+    setFont(scaledFont(font(), kReadingFontScale));
 
     auto* layout = new QVBoxLayout(this);
     layout->setSpacing(16);

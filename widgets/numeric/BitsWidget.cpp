@@ -12,15 +12,17 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QPixmap>
-#include <QSignalBlocker>
 #include <QToolButton>
+#include <QSignalBlocker>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <array>
 #include <functional>
 #include <vector>
 
+#include "common/DisplayStyle.h"
 #include "lesson/kinds/BitsKind.h"
+#include "numeric/BitButton.h"
 #include "numeric/BitPatternText.h"
 #include "numeric/ByteViews.h"
 
@@ -47,56 +49,12 @@ constexpr double kNameScale = 1.15;
 constexpr double kCaptionScale = 1.0;
 constexpr double kDescriptionScale = 1.1;
 
-QFont scaledFont(QFont font, double factor, bool bold = false) {
-    if (font.pointSizeF() > 0) {
-        font.setPointSizeF(font.pointSizeF() * factor);
-    } else {
-        font.setPixelSize(qRound(font.pixelSize() * factor));
-    }
-    font.setBold(bold);
-    return font;
-}
-
 // No palette role means "error"; pick a red that keeps about 7:1 contrast on the window colour
 // (Material's #B00020 on light backgrounds, a light red on dark ones).
 QColor errorColor(const QPalette& palette) {
     return palette.color(QPalette::Window).lightness() >= 128 ? QColor(0xB0, 0x00, 0x20)
                                                               : QColor(0xFF, 0x8A, 0x80);
 }
-
-// One bit as a big square: highlight when on, base when off, with a text-coloured border.
-// It paints from the palette on every repaint, so a presentation or dark palette applies at
-// once, which a style sheet would not do.
-class BitButton : public QToolButton {
-public:
-    explicit BitButton(QWidget* parent) : QToolButton(parent) {
-        setCheckable(true);
-        setAttribute(Qt::WA_Hover);  // repaint on enter and leave: the border shows the target
-        setCursor(Qt::PointingHandCursor);
-    }
-
-    QSize sizeHint() const override {
-        const int side = qRound(fontMetrics().height() * 1.5);
-        return {side, qRound(side * 1.15)};
-    }
-    QSize minimumSizeHint() const override { return sizeHint(); }
-
-protected:
-    void paintEvent(QPaintEvent*) override {
-        QPainter painter(this);
-        painter.setRenderHint(QPainter::Antialiasing);
-        const QPalette& colors = palette();
-        const bool on = isChecked();
-        const qreal borderWidth = hasFocus() || underMouse() ? 4.0 : 2.0;
-        const QRectF box = QRectF(rect()).adjusted(borderWidth / 2, borderWidth / 2,
-                                                   -borderWidth / 2, -borderWidth / 2);
-        painter.setPen(QPen(colors.color(QPalette::Text), borderWidth));
-        painter.setBrush(colors.color(on ? QPalette::Highlight : QPalette::Base));
-        painter.drawRoundedRect(box, 6, 6);
-        painter.setPen(colors.color(on ? QPalette::HighlightedText : QPalette::Text));
-        painter.drawText(rect(), Qt::AlignCenter, on ? QStringLiteral("1") : QStringLiteral("0"));
-    }
-};
 
 // "31" -> "³¹". Unicode superscripts, not rich text: a <sup> label is clipped at its top.
 QString superscript(int number) {
@@ -353,7 +311,8 @@ void BitsWidget::applyFonts() {
     Parts& parts = *parts_;
     const QFont base = font();
     const bool fewBits = parts.pattern.width() <= kFewBits;
-    const QFont digits = scaledFont(base, fewBits ? kDigitScaleFewBits : kDigitScaleManyBits, true);
+    QFont digits = scaledFont(base, fewBits ? kDigitScaleFewBits : kDigitScaleManyBits);
+    digits.setBold(true);
     for (QToolButton* button : parts.bitButtons) button->setFont(digits);
     for (QLabel* caption : parts.bitCaptions) caption->setFont(scaledFont(base, kCaptionScale));
     QFont fieldFont = QFontDatabase::systemFont(QFontDatabase::FixedFont);

@@ -1,40 +1,16 @@
 #include <QtTest>
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <string_view>
 
+#include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
 
 using namespace mlsyslab::lesson;
+using mlsyslab::testing::listOf;
+using mlsyslab::testing::testKinds;
 
 namespace {
-
-// Test kinds, so these tests do not depend on the real simulators: "bits" refuses `width: 7`
-// (an error at the value) and warns about a `colour` key; "matmul" takes any state.
-SimKindRegistry testKinds() {
-    SimKindRegistry kinds;
-    kinds.add({"bits", "test bits", [](const YAML::Node& state) {
-                   std::vector<StateProblem> problems;
-                   if (!state.IsMap()) return problems;
-                   for (auto entry = state.begin(); entry != state.end(); ++entry) {
-                       const std::string key = entry->first.Scalar();
-                       if (key == "width" && entry->second.Scalar() == "7") {
-                           problems.push_back({Severity::Error, entry->second.Mark(),
-                                               "width must be 4, 8, 16 or 32"});
-                       } else if (key == "colour") {
-                           problems.push_back(
-                               {Severity::Warning, entry->first.Mark(), "unknown key 'colour'"});
-                       }
-                   }
-                   return problems;
-               }});
-    kinds.add({"matmul", "test matmul", {}});
-    return kinds;
-}
 
 // A valid front matter of 5 lines, so a body given to lesson() starts on line 6.
 constexpr std::string_view kFrontMatter =
@@ -46,14 +22,6 @@ QByteArray frontMatter(const char* keys) { return QByteArray("---\n") + keys + "
 LessonParseResult parse(const QByteArray& text) {
     return parseLesson(std::string_view(text.constData(), static_cast<std::size_t>(text.size())),
                        testKinds());
-}
-
-QByteArray listOf(const std::vector<Diagnostic>& diagnostics) {
-    QByteArray list;
-    for (const Diagnostic& diagnostic : diagnostics) {
-        list += QByteArray::fromStdString(formatDiagnostic("t", diagnostic)) + '\n';
-    }
-    return list.isEmpty() ? QByteArray("(none)") : list;
 }
 
 }  // namespace
@@ -75,11 +43,6 @@ private slots:
     void quizDetails();
     void stepTitles_data();
     void stepTitles();
-    void loadsTheExampleFile();
-    void loadMissingFile();
-    void loadDirectory();
-    void loadTooLargeFile();
-    void documentedExampleParses();
 };
 
 void TestLessonParser::diagnostics_data() {
@@ -511,71 +474,6 @@ void TestLessonParser::stepTitles() {
     const LessonParseResult result = parse(lesson(body.constData()));
     QVERIFY2(result.lesson, listOf(result.diagnostics).constData());
     QCOMPARE(QString::fromStdString(stepTitle(result.lesson->steps.at(0))), title);
-}
-
-void TestLessonParser::loadsTheExampleFile() {
-    const LessonParseResult result =
-        loadLessonFile(MLSYSLAB_TEST_DATA_DIR "/lessons/valid.lesson.md", testKinds());
-    QVERIFY2(result.lesson, listOf(result.diagnostics).constData());
-    QCOMPARE(result.lesson->info.id, std::string("example-bits"));
-    QCOMPARE(result.lesson->steps.size(), std::size_t(3));
-
-    const LessonParseResult broken =
-        loadLessonFile(MLSYSLAB_TEST_DATA_DIR "/lessons/broken.lesson.md", testKinds());
-    QVERIFY(!broken.lesson);
-    QVERIFY(hasErrors(broken.diagnostics));
-}
-
-void TestLessonParser::loadMissingFile() {
-    const LessonParseResult result =
-        loadLessonFile(MLSYSLAB_TEST_DATA_DIR "/lessons/no-such-file.lesson.md", testKinds());
-    QVERIFY(!result.lesson);
-    QCOMPARE(result.diagnostics.size(), std::size_t(1));
-    QCOMPARE(result.diagnostics[0].line, 0);
-    QCOMPARE(result.diagnostics[0].message,
-             std::string("cannot read the file: ") + std::strerror(ENOENT));
-}
-
-void TestLessonParser::loadDirectory() {
-    const LessonParseResult result = loadLessonFile(MLSYSLAB_TEST_DATA_DIR "/lessons", testKinds());
-    QVERIFY(!result.lesson);
-    QCOMPARE(result.diagnostics.size(), std::size_t(1));
-    QCOMPARE(result.diagnostics[0].line, 0);
-    QCOMPARE(result.diagnostics[0].message,
-             std::string("cannot read the file: ") + std::strerror(EISDIR));
-}
-
-void TestLessonParser::loadTooLargeFile() {
-    QTemporaryDir directory;
-    QVERIFY(directory.isValid());
-    const std::string path = directory.filePath("big.lesson.md").toStdString();
-    {
-        std::ofstream file(path, std::ios::binary);
-        file << std::string(kMaxLessonBytes + 100, 'x');
-    }
-    const LessonParseResult result = loadLessonFile(path, testKinds());
-    QVERIFY(!result.lesson);
-    QCOMPARE(result.diagnostics.size(), std::size_t(1));
-    QCOMPARE(result.diagnostics[0].message,
-             std::string("the file is too large (1048676 bytes); a lesson may have at most "
-                         "1048576 bytes"));
-}
-
-void TestLessonParser::documentedExampleParses() {
-    // docs/lesson-format.md shows a full lesson between these markers; it must stay valid.
-    std::ifstream file(MLSYSLAB_SOURCE_DIR "/docs/lesson-format.md", std::ios::binary);
-    QVERIFY(file);
-    const std::string docs((std::istreambuf_iterator<char>(file)),
-                           std::istreambuf_iterator<char>());
-    const std::string begin = "<!-- example lesson -->\n````markdown\n";
-    const std::size_t start = docs.find(begin);
-    QVERIFY(start != std::string::npos);
-    const std::size_t end = docs.find("\n````\n", start + begin.size());
-    QVERIFY(end != std::string::npos);
-    const std::string example = docs.substr(start + begin.size(), end + 1 - start - begin.size());
-    const LessonParseResult result = parseLesson(example, testKinds());
-    QVERIFY2(result.diagnostics.empty(), listOf(result.diagnostics).constData());
-    QVERIFY(result.lesson->steps.size() >= 3);
 }
 
 QTEST_APPLESS_MAIN(TestLessonParser)

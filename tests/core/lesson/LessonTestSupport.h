@@ -1,0 +1,46 @@
+#pragma once
+
+// What the lesson parser's test suites share: fake simulator kinds and readable diagnostics.
+#include <QByteArray>
+#include <vector>
+
+#include "lesson/Diagnostic.h"
+#include "lesson/SimKindRegistry.h"
+
+namespace mlsyslab::testing {
+
+using namespace mlsyslab::lesson;
+
+// Test kinds, so these tests do not depend on the real simulators: "bits" refuses `width: 7`
+// (an error at the value) and warns about a `colour` key; "matmul" takes any state.
+inline SimKindRegistry testKinds() {
+    SimKindRegistry kinds;
+    kinds.add({"bits", "test bits", [](const YAML::Node& state) {
+                   std::vector<StateProblem> problems;
+                   if (!state.IsMap()) return problems;
+                   for (auto entry = state.begin(); entry != state.end(); ++entry) {
+                       const std::string key = entry->first.Scalar();
+                       if (key == "width" && entry->second.Scalar() == "7") {
+                           problems.push_back({Severity::Error, entry->second.Mark(),
+                                               "width must be 4, 8, 16 or 32"});
+                       } else if (key == "colour") {
+                           problems.push_back(
+                               {Severity::Warning, entry->first.Mark(), "unknown key 'colour'"});
+                       }
+                   }
+                   return problems;
+               }});
+    kinds.add({"matmul", "test matmul", {}});
+    return kinds;
+}
+
+// The diagnostics as "t:LINE:COL: error: message" lines, for failure messages.
+inline QByteArray listOf(const std::vector<Diagnostic>& diagnostics) {
+    QByteArray list;
+    for (const Diagnostic& diagnostic : diagnostics) {
+        list += QByteArray::fromStdString(formatDiagnostic("t", diagnostic)) + '\n';
+    }
+    return list.isEmpty() ? QByteArray("(none)") : list;
+}
+
+}  // namespace mlsyslab::testing
