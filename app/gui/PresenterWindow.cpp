@@ -61,7 +61,7 @@ PresenterWindow::PresenterWindow(QWidget* parent)
     layout->addWidget(next_);
 
     // A presenter's clicker sends Page Down / Page Up to whichever window has focus.
-    for (const auto key : {Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Space}) {
+    for (const auto key : {Qt::Key_Right, Qt::Key_PageDown}) {
         connect(new QShortcut(key, this), &QShortcut::activated, this, &PresenterWindow::nextRequested);
     }
     for (const auto key : {Qt::Key_Left, Qt::Key_PageUp}) {

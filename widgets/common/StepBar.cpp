@@ -18,7 +18,7 @@ StepBar::StepBar(QWidget* parent)
     resetButton_->setObjectName("resetButton");
 
     previousButton_->setToolTip(tr("Previous step (Left, Page Up)"));
-    nextButton_->setToolTip(tr("Next step (Right, Page Down, Space)"));
+    nextButton_->setToolTip(tr("Next step (Right, Page Down)"));
     resetButton_->setToolTip(tr("Back to the first step, simulators and quizzes as new (Home)"));
     // Keyboard focus stays on the lesson, whose shortcuts move the steps.
     for (auto* button : {previousButton_, nextButton_, resetButton_}) {

@@ -41,7 +41,6 @@ LessonPlayer::LessonPlayer(const SimWidgetRegistry& simulators, QWidget* parent)
 
     addShortcut(Qt::Key_Right, &LessonPlayer::next);
     addShortcut(Qt::Key_PageDown, &LessonPlayer::next);
-    addShortcut(Qt::Key_Space, &LessonPlayer::next);
     addShortcut(Qt::Key_Left, &LessonPlayer::previous);
     addShortcut(Qt::Key_PageUp, &LessonPlayer::previous);
     addShortcut(Qt::Key_Home, &LessonPlayer::first);
@@ -51,7 +50,8 @@ LessonPlayer::LessonPlayer(const SimWidgetRegistry& simulators, QWidget* parent)
 
 void LessonPlayer::addShortcut(QKeySequence key, void (LessonPlayer::*slot)()) {
     // WidgetWithChildrenShortcut: the keys work anywhere in the lesson, but a line edit that has
-    // focus keeps its own Left/Right/Space/Home (it claims them through ShortcutOverride).
+    // focus keeps its own Left/Right/Home (it claims them through ShortcutOverride). Space is
+    // left alone: it ticks a focused quiz choice, and simulators use it for Run/Pause.
     auto* shortcut = new QShortcut(key, this);
     shortcut->setContext(Qt::WidgetWithChildrenShortcut);
     connect(shortcut, &QShortcut::activated, this, slot);

@@ -17,7 +17,7 @@ class StepBar;
 class StepView;
 
 // Plays a lesson one step at a time: the current step's view above the step bar, with the
-// keyboard moves of DESIGN.md §5 (Right/Left, PageDown/PageUp, Space, Home, End) while focus
+// keyboard moves of DESIGN.md §5 (Right/Left, PageDown/PageUp, Home, End) while focus
 // is anywhere inside it. Moving to a step rebuilds its view from the lesson alone, so back,
 // forward and reset can never show a stale state; quiz answers are kept across moves.
 class LessonPlayer : public QWidget {

@@ -108,6 +108,8 @@ struct BitsWidget::Parts {
     QLabel* asciiDescription = nullptr;
     QLabel* colorSwatch = nullptr;
     QLabel* colorDescription = nullptr;
+    QBoxLayout* readingColumns = nullptr;  // numbers | other meanings
+    QBoxLayout* meaningRows = nullptr;     // ASCII, colour
 
     explicit Parts(BitPattern initial) : pattern(initial) {}
 };
@@ -175,10 +177,17 @@ BitsWidget::BitsWidget(BitPattern initial, QWidget* parent)
     parts.colorDescription->setObjectName(QStringLiteral("colorDescription"));
     parts.colorDescription->setWordWrap(true);
 
-    // Two columns of readings: the numbers on the left, the other meanings on the right.
-    auto* forms = new QHBoxLayout;
+    // Two columns of readings: the numbers on the left, the other meanings on the right (one
+    // above the other for 32 bits, whose binary field alone takes a column's width).
+    auto* forms = new QBoxLayout(QBoxLayout::LeftToRight);
+    parts.readingColumns = forms;
     auto* numbers = new QFormLayout;
-    auto* meanings = new QFormLayout;
+    auto* asciiForm = new QFormLayout;
+    auto* colorForm = new QFormLayout;
+    auto* meanings = new QBoxLayout(QBoxLayout::TopToBottom);
+    meanings->addLayout(asciiForm, 1);
+    meanings->addLayout(colorForm, 1);
+    parts.meaningRows = meanings;
     const auto addRow = [&](QFormLayout* form, const QString& name, QLayout* content) {
         auto* label = new QLabel(name, this);
         parts.rowNames.push_back(label);
@@ -196,12 +205,12 @@ BitsWidget::BitsWidget(BitPattern initial, QWidget* parent)
     addRow(numbers, tr("Signed\n(two's complement)"), fieldWithError(Signed));
     addRow(numbers, tr("Hex"), fieldWithError(Hex));
     addRow(numbers, tr("Binary"), fieldWithError(Binary));
-    addRow(meanings, tr("ASCII"), fieldWithError(Ascii, parts.asciiDescription));
+    addRow(asciiForm, tr("ASCII"), fieldWithError(Ascii, parts.asciiDescription));
     auto* colorColumn = new QVBoxLayout;
     colorColumn->setSpacing(2);
     colorColumn->addWidget(parts.colorSwatch);
     colorColumn->addWidget(parts.colorDescription);
-    addRow(meanings, tr("Colour"), colorColumn);
+    addRow(colorForm, tr("Colour"), colorColumn);
     forms->addLayout(numbers, 1);
     forms->addSpacing(24);
     forms->addLayout(meanings, 1);
@@ -247,6 +256,11 @@ void BitsWidget::applyEdit(int readingIndex) {
 }
 
 void BitsWidget::rebuildBitGrid() {
+    // Whichever way the two columns go, ASCII and colour go the other way: side by side
+    // under the numbers, or one above the other beside them.
+    const bool stacked = parts_->pattern.width() > kBitsPerRow;
+    parts_->readingColumns->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    parts_->meaningRows->setDirection(stacked ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
     Parts& parts = *parts_;
     const int width = parts.pattern.width();
     delete parts.bitGrid;  // with its buttons and captions
