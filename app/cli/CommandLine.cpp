@@ -19,7 +19,7 @@ std::string joined(const std::vector<std::string>& words) {
     return text;
 }
 
-// Commands whose path starts with `prefix` and is one word longer: the next level down.
+// Commands whose path starts with `prefix` and is longer: everything in that group.
 std::vector<const Command*> childrenOf(std::span<const Command> commands,
                                        const std::vector<std::string>& prefix) {
     std::vector<const Command*> children;
@@ -30,6 +30,24 @@ std::vector<const Command*> childrenOf(std::span<const Command> commands,
         }
     }
     return children;
+}
+
+// The words that may follow `prefix` ("validate", "list" after "lesson"), in order, once each.
+std::vector<std::string> nextWords(std::span<const Command> commands,
+                                   const std::vector<std::string>& prefix) {
+    std::vector<std::string> words;
+    for (const auto* child : childrenOf(commands, prefix)) {
+        const std::string& word = child->path[prefix.size()];
+        if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+    }
+    return words;
+}
+
+// " (see mlsyslab-cli lesson --help)"
+std::string helpHint(const std::vector<std::string>& path) {
+    std::string hint = " (see " + std::string(kProgram);
+    if (!path.empty()) hint += ' ' + joined(path);
+    return hint + " --help)";
 }
 
 void printCommandList(std::ostream& out, const std::vector<const Command*>& commands) {
@@ -127,19 +145,13 @@ int runCommandLine(std::span<const Command> commands, std::span<const std::strin
     while (index < words.size() && !words[index].starts_with("-")) {
         std::vector<std::string> candidate = path;
         candidate.push_back(words[index]);
-        const auto children = childrenOf(commands, path);
-        const bool known = std::any_of(children.begin(), children.end(), [&](const Command* c) {
-            return c->path[path.size()] == words[index];
-        });
-        if (!known) {
-            std::vector<std::string> names;
-            for (const auto* child : children) names.push_back(child->path[path.size()]);
+        const auto known = nextWords(commands, path);
+        if (std::find(known.begin(), known.end(), words[index]) == known.end()) {
             std::string message = "unknown command '" + joined(candidate) + "'";
-            if (const auto suggestion = lesson::closestMatch(words[index], names)) {
+            if (const auto suggestion = lesson::closestMatch(words[index], known)) {
                 message += "; did you mean '" + *suggestion + "'?";
             }
-            return usageError(streams, message + " (see " + std::string(kProgram) + " " +
-                                           (path.empty() ? "" : joined(path) + " ") + "--help)");
+            return usageError(streams, message + helpHint(path));
         }
         path = std::move(candidate);
         ++index;
@@ -162,8 +174,12 @@ int runCommandLine(std::span<const Command> commands, std::span<const std::strin
             printGroupHelp(streams.out, commands, path);
             return kExitOk;
         }
-        printGroupHelp(streams.err, commands, path);
-        return kExitUsage;
+        if (!rest.empty()) {
+            return usageError(streams, "unknown option '" + rest.front() + "'" + helpHint(path));
+        }
+        std::string list;
+        for (const auto& word : nextWords(commands, path)) list += (list.empty() ? "" : ", ") + word;
+        return usageError(streams, "give a command: " + list + helpHint(path));
     }
 
     Arguments arguments(std::move(rest));

@@ -17,7 +17,11 @@ QString quizKey(int step, int quiz) { return QStringLiteral("%1.%2").arg(step).a
 
 }  // namespace
 
-AppSettings::AppSettings(const QString& filePath) : settings_(filePath, QSettings::IniFormat) {}
+AppSettings::AppSettings(const QString& filePath) : settings_(filePath, QSettings::IniFormat) {
+    // The default, said out loud because progress depends on it: save through a temporary file
+    // renamed over the old one, never by rewriting the file in place.
+    settings_.setAtomicSyncRequired(true);
+}
 
 QString AppSettings::defaultPath() {
     return QStandardPaths::writableLocation(QStandardPaths::AppConfigLocation) +

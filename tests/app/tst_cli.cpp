@@ -77,10 +77,22 @@ private slots:
         QVERIFY2(run.err.startsWith("mlsyslab-cli: ") && run.err.contains(message), qPrintable(run.err));
     }
 
-    void noArgumentsPrintsUsage() {
-        const Run run = runCli({});
+    void missingCommandIsOneLine_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("nothing") << QStringList{} << "mlsyslab-cli: give a command: lesson (see mlsyslab-cli --help)\n";
+        QTest::newRow("group only") << QStringList{"lesson"}
+                                    << "mlsyslab-cli: give a command: validate, list (see mlsyslab-cli lesson --help)\n";
+        QTest::newRow("unknown top option") << QStringList{"--frob"}
+                                            << "mlsyslab-cli: unknown option '--frob' (see mlsyslab-cli --help)\n";
+    }
+    void missingCommandIsOneLine() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, error);
+        const Run run = runCli(arguments);
         QCOMPARE(run.exitCode, 2);
-        QVERIFY(run.err.contains("Usage: mlsyslab-cli COMMAND"));
+        QCOMPARE(run.err, error);
+        QVERIFY(run.out.isEmpty());
     }
 
     void validateReportsFileLineColumn() {
