@@ -4,11 +4,16 @@
 #include <vector>
 
 #include "cli/CommandLine.h"
+#include "cli/FormatCommands.h"
+#include "cli/IntCommands.h"
 #include "cli/LessonCommands.h"
 
 int main(int argc, char** argv) {
     using namespace mlsyslab::cli;
-    std::vector<Command> commands = lessonCommands();
+    std::vector<Command> commands;
+    for (auto group : {formatCommands(), intCommands(), lessonCommands()}) {
+        commands.insert(commands.end(), group.begin(), group.end());
+    }
 
     const std::vector<std::string> words(argv + 1, argv + argc);
     Streams streams{std::cout, std::cerr};

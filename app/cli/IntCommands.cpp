@@ -1,0 +1,7 @@
+#include "cli/IntCommands.h"
+
+namespace mlsyslab::cli {
+
+std::vector<Command> intCommands() { return {}; }
+
+}  // namespace mlsyslab::cli
