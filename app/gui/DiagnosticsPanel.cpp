@@ -51,9 +51,10 @@ void DiagnosticsPanel::showLesson(const LoadedLesson& lesson) {
     const auto errors = std::count_if(diagnostics.begin(), diagnostics.end(), [](const auto& d) {
         return d.severity == lesson::Severity::Error;
     });
-    summary_->setText(tr("<b>%1</b> cannot open: %n error(s). Fix them in your editor; the lesson "
-                         "reloads by itself when you save.", nullptr, static_cast<int>(errors))
-                          .arg(lesson.source.location.toHtmlEscaped()));
+    const QString errorCount = errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors);
+    summary_->setText(tr("<b>%1</b> cannot open: %2. Fix them in your editor; the lesson reloads "
+                         "by itself when you save.")
+                          .arg(lesson.source.location.toHtmlEscaped(), errorCount));
 
     list_->clear();
     const std::string fileName = lesson.source.location.toStdString();

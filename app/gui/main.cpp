@@ -100,7 +100,7 @@ int main(int argc, char** argv) {
                                  : findBuiltinLesson(lesson, mlsyslab::lesson::kinds::builtinSimKinds());
         lessonOk = builtin ? window.openLesson(*builtin) : window.openLessonFile(lesson);
         if (lessonOk && step > window.player()->stepCount()) {
-            return usageError(QObject::tr("--step %1: the lesson has %n step(s)", nullptr, window.player()->stepCount()).arg(step));
+            return usageError(QObject::tr("--step %1: the lesson has only %2 steps").arg(step).arg(window.player()->stepCount()));
         }
         if (lessonOk && step > 0) window.player()->goToStep(step - 1);
         if (!lessonOk) {
