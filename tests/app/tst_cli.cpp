@@ -80,7 +80,7 @@ private slots:
     void missingCommandIsOneLine_data() {
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QString>("error");
-        QTest::newRow("nothing") << QStringList{} << "mlsyslab-cli: give a command: lesson (see mlsyslab-cli --help)\n";
+        QTest::newRow("nothing") << QStringList{} << "mlsyslab-cli: give a command: *lesson* (see mlsyslab-cli --help)\n";
         QTest::newRow("group only") << QStringList{"lesson"}
                                     << "mlsyslab-cli: give a command: validate, list (see mlsyslab-cli lesson --help)\n";
         QTest::newRow("unknown top option") << QStringList{"--frob"}
@@ -91,7 +91,12 @@ private slots:
         QFETCH(QString, error);
         const Run run = runCli(arguments);
         QCOMPARE(run.exitCode, 2);
-        QCOMPARE(run.err, error);
+        // "*" stands for the list of command groups, which grows with the engines.
+        const QStringList around = error.split('*');
+        QVERIFY2(run.err.startsWith(around.front()) && run.err.endsWith(around.back()) &&
+                     run.err.contains(around.at(around.size() / 2)),
+                 qPrintable(run.err));
+        QCOMPARE(run.err.count('\n'), 1);
         QVERIFY(run.out.isEmpty());
     }
 
