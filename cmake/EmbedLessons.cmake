@@ -1,5 +1,7 @@
 # Writes OUTPUT, a C++ source that defines builtinLessonFiles() with the bytes of each file in
-# FILES (a ;-list). Run in script mode by lessons/CMakeLists.txt whenever a lesson changes.
+# FILES (a |-separated list). Run in script mode by lessons/CMakeLists.txt whenever a lesson
+# changes.
+string(REPLACE "|" ";" FILES "${FILES}")
 set(entries "")
 set(arrays "")
 set(index 0)

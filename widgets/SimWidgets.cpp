@@ -1,12 +1,14 @@
 #include "SimWidgets.h"
 
 #include "numeric/BitsWidget.h"
+#include "numeric/IntWidget.h"
 
 namespace mlsyslab::widgets {
 
 SimWidgetRegistry builtinSimWidgets() {
     SimWidgetRegistry registry;
     registry.add("bits", createBitsSimWidget);
+    registry.add("int", createIntSimWidget);
     return registry;
 }
 

@@ -63,6 +63,17 @@ IntegerResult resultOf(Wide trueResult, int width, Signedness signedness, bool c
                           !fits(trueResult, width, signedness));
 }
 
+// |value| and its sign in decimal; 128 bits hold every true result.
+std::string decimalText(UnsignedWide magnitude, bool negative) {
+    std::string reversed;
+    do {
+        reversed.push_back(static_cast<char>('0' + static_cast<int>(magnitude % 10)));
+        magnitude /= 10;
+    } while (magnitude != 0);
+    if (negative) reversed.push_back('-');
+    return {reversed.rbegin(), reversed.rend()};
+}
+
 }  // namespace
 
 std::string IntegerFormat::describe() const {
@@ -176,6 +187,118 @@ IntegerResult multiply(const BitPattern& a, const BitPattern& b, Signedness sign
 IntegerResult negate(const BitPattern& a, Signedness signedness) {
     // NEG borrows unless the operand is 0 (it computes 0 - a).
     return resultOf(-valueOf(a, signedness), a.width(), signedness, a.unsignedValue() != 0);
+}
+
+IntegerResult apply(IntegerOperation operation, const BitPattern& a, const BitPattern& b,
+                    Signedness signedness) {
+    switch (operation) {
+        case IntegerOperation::Add:
+            return add(a, b, signedness);
+        case IntegerOperation::Subtract:
+            return subtract(a, b, signedness);
+        case IntegerOperation::Multiply:
+            return multiply(a, b, signedness);
+        case IntegerOperation::Negate:
+            return negate(a, signedness);
+    }
+    return add(a, b, signedness);
+}
+
+AluFlags aluFlags(IntegerOperation operation, const BitPattern& a, const BitPattern& b,
+                  Signedness signedness) {
+    const IntegerResult result = apply(operation, a, b, signedness);
+    if (operation == IntegerOperation::Multiply) {
+        return {result.carry, result.overflow, result.zero, result.negative};
+    }
+    // One adder serves both readings: its V is the signed reading's overflow, its C the
+    // unsigned one's, both set at once.
+    const bool signedOverflow = apply(operation, a, b, Signedness::Signed).overflow;
+    return {result.carry, signedOverflow, result.zero, result.negative};
+}
+
+std::string exactResultText(IntegerOperation operation, const BitPattern& a, const BitPattern& b,
+                            Signedness signedness) {
+    if (operation == IntegerOperation::Multiply && signedness == Signedness::Unsigned) {
+        return decimalText(UnsignedWide{a.unsignedValue()} * b.unsignedValue(), false);
+    }
+    // Every other true result fits a signed 128-bit number (see Wide).
+    const Wide left = valueOf(a, signedness);
+    const Wide right = valueOf(b, signedness);
+    Wide value = 0;
+    switch (operation) {
+        case IntegerOperation::Add:
+            value = left + right;
+            break;
+        case IntegerOperation::Subtract:
+            value = left - right;
+            break;
+        case IntegerOperation::Multiply:
+            value = left * right;
+            break;
+        case IntegerOperation::Negate:
+            value = -left;
+            break;
+    }
+    const bool negative = value < 0;
+    const auto bits = static_cast<UnsignedWide>(value);
+    return decimalText(negative ? UnsignedWide{0} - bits : bits, negative);
+}
+
+BitPattern CircleWalk::to() const {
+    // Unsigned arithmetic wraps modulo 2^64, and the pattern keeps the low W bits of it.
+    return BitPattern(from.width(), clockwise ? from.bits() + steps : from.bits() - steps);
+}
+
+std::optional<CircleWalk> circleWalk(IntegerOperation operation, const BitPattern& a,
+                                     const BitPattern& b, Signedness signedness) {
+    // How far the walk goes, with its direction: +B, -B, or -A from 0.
+    Wide displacement = 0;
+    BitPattern from = a;
+    switch (operation) {
+        case IntegerOperation::Add:
+            displacement = valueOf(b, signedness);
+            break;
+        case IntegerOperation::Subtract:
+            displacement = -valueOf(b, signedness);
+            break;
+        case IntegerOperation::Negate:
+            from = BitPattern(a.width(), 0);
+            displacement = -valueOf(a, signedness);
+            break;
+        case IntegerOperation::Multiply:
+            return std::nullopt;
+    }
+    const bool clockwise = displacement >= 0;
+    // |displacement| <= 2^64 - 1 (an unsigned operand) or 2^63 (a signed one): fits.
+    const auto steps = static_cast<std::uint64_t>(clockwise ? displacement : -displacement);
+    return CircleWalk{from, clockwise, steps};
+}
+
+BitPattern lowestPattern(IntegerFormat format) {
+    return BitPattern(format.width, format.isSigned() ? std::uint64_t{1} << (format.width - 1) : 0);
+}
+
+bool crossesWrapBoundary(const CircleWalk& walk, Signedness signedness) {
+    const int width = walk.from.width();
+    const std::uint64_t mask = BitPattern::mask(width);
+    const std::uint64_t start = walk.from.bits();
+    const std::uint64_t lowest = lowestPattern({width, signedness}).bits();
+    if (walk.clockwise) {
+        // The boundary lies just before `lowest`: reached after (lowest - start) steps, or after
+        // a whole lap when the walk starts on `lowest` itself (and a walk is less than a lap).
+        const std::uint64_t stepsToCross = (lowest - start) & mask;
+        return stepsToCross != 0 && walk.steps >= stepsToCross;
+    }
+    // Counterclockwise, down to `lowest`, then one step more leaves it.
+    const std::uint64_t stepsToLowest = (start - lowest) & mask;
+    return walk.steps > stepsToLowest;
+}
+
+BitPattern castTo(const BitPattern& pattern, Signedness readAs, IntegerFormat target) {
+    const BitPattern widest = readAs == Signedness::Signed
+                                  ? signExtended(pattern, BitPattern::kMaxWidth)
+                                  : zeroExtended(pattern, BitPattern::kMaxWidth);
+    return truncated(widest, target.width);
 }
 
 BitPattern signExtended(const BitPattern& pattern, int newWidth) {

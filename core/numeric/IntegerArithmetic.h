@@ -77,6 +77,54 @@ IntegerResult multiply(const BitPattern& a, const BitPattern& b, Signedness sign
 // 0 - a, as x86 NEG computes it: -(-128) at 8 bits is -128 again, with overflow.
 IntegerResult negate(const BitPattern& a, Signedness signedness);
 
+// The four operations of the `int` simulator, for code that picks one at run time.
+enum class IntegerOperation { Add, Subtract, Multiply, Negate };
+
+// a op b; b is ignored for Negate.
+IntegerResult apply(IntegerOperation operation, const BitPattern& a, const BitPattern& b,
+                    Signedness signedness);
+// The four flags an ALU sets, whichever reading the program has in mind. C: the unsigned
+// carry or borrow; V: the signed (two's complement) result does not fit; Z; N. For multiply,
+// C = V = the product does not fit in the signedness asked for (MUL or IMUL), as on x86.
+// IntegerResult::overflow is C for an unsigned reading and V for a signed one.
+struct AluFlags {
+    bool carry = false;
+    bool overflow = false;
+    bool zero = false;
+    bool negative = false;
+};
+AluFlags aluFlags(IntegerOperation operation, const BitPattern& a, const BitPattern& b,
+                  Signedness signedness);
+// The mathematical result of a op b, which no register has to hold, in decimal: "128" for
+// 127 + 1 at any width, up to 39 digits for a 64-bit product.
+std::string exactResultText(IntegerOperation operation, const BitPattern& a, const BitPattern& b,
+                            Signedness signedness);
+
+// The 2^W patterns of a register sit on a circle, 0 at the top, increasing clockwise; adding
+// walks round it and the register never leaves it. Add, subtract and negate are one walk each.
+struct CircleWalk {
+    BitPattern from{8, 0};    // A; for negate 0, since NEG computes 0 - A
+    bool clockwise = true;    // towards larger patterns (adding a positive number)
+    std::uint64_t steps = 0;  // fewer than 2^W
+
+    BitPattern to() const;  // where the walk ends: the result's bits
+};
+// The walk that add, subtract or negate makes; nothing for multiply, whose true product may go
+// round the circle any number of times.
+std::optional<CircleWalk> circleWalk(IntegerOperation operation, const BitPattern& a,
+                                     const BitPattern& b, Signedness signedness);
+// Where the format's range starts: 00..0 unsigned, 10..0 signed. Between the pattern before it
+// (11..1, 01..1) and it, the reading jumps from the largest value to the smallest: that is the
+// wrap-around boundary.
+BitPattern lowestPattern(IntegerFormat format);
+// Whether the walk passes the wrap-around boundary. Worked out from the circle alone, and yet
+// for add, subtract and negate it is exactly `overflow`: the two views of one fact agree.
+bool crossesWrapBoundary(const CircleWalk& walk, Signedness signedness);
+
+// What a C cast from one integer type to another does: the value when the target holds it,
+// else the value modulo 2^W (the low bits of its two's complement).
+BitPattern castTo(const BitPattern& pattern, Signedness readAs, IntegerFormat target);
+
 // Widening: copies of the top bit (keeps a signed value) or zeros (keeps an unsigned value).
 BitPattern signExtended(const BitPattern& pattern, int newWidth);
 BitPattern zeroExtended(const BitPattern& pattern, int newWidth);

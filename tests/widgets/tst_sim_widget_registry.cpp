@@ -4,6 +4,7 @@
 #include "common/SimWidgetRegistry.h"
 #include "lesson/kinds/BuiltinKinds.h"
 #include "numeric/BitsWidget.h"
+#include "numeric/IntWidget.h"
 
 using mlsyslab::lesson::SimBlock;
 using mlsyslab::widgets::SimWidgetRegistry;
@@ -45,6 +46,15 @@ private slots:
         auto* bits = qobject_cast<mlsyslab::widgets::BitsWidget*>(widget);
         QVERIFY(bits != nullptr);
         QCOMPARE(bits->pattern(), mlsyslab::numeric::BitPattern(16, 0x1E64));
+    }
+
+    void builtinIntFactoryBuildsTheIntWidget() {
+        QWidget parent;
+        QWidget* widget = mlsyslab::widgets::builtinSimWidgets().create(
+            SimBlock{"int", "width: 4\na: 7\nb: 1\n", 1, 2}, &parent);
+        auto* integers = qobject_cast<mlsyslab::widgets::IntWidget*>(widget);
+        QVERIFY(integers != nullptr);
+        QCOMPARE(integers->result().bits, mlsyslab::numeric::BitPattern(4, 0x8));
     }
 };
 

@@ -39,6 +39,12 @@ QPalette paletteFor(const DisplayStyle& style, const QPalette& deskPalette) {
     return palette;
 }
 
+QColor errorColor(const QPalette& palette) {
+    // Material's #B00020 on light backgrounds, a light red on dark ones.
+    return palette.color(QPalette::Window).lightness() >= 128 ? QColor(0xB0, 0x00, 0x20)
+                                                              : QColor(0xFF, 0x8A, 0x80);
+}
+
 QFont scaledFont(QFont font, double factor) {
     if (font.pointSizeF() > 0) {
         font.setPointSizeF(font.pointSizeF() * factor);

@@ -23,6 +23,9 @@ DisplayStyle presentationStyle();
 // (projectors wash out dark backgrounds and thin mid-grey text).
 QPalette paletteFor(const DisplayStyle& style, const QPalette& deskPalette);
 QFont fontFor(const DisplayStyle& style, const QFont& deskFont);
+// No palette role means "error" (or "overflow"): a red that keeps about 7:1 contrast on the
+// palette's window colour, dark on light backgrounds and light on dark ones.
+QColor errorColor(const QPalette& palette);
 // The font at factor times its size, whether it was set in points or in pixels.
 QFont scaledFont(QFont font, double factor);
 

@@ -49,13 +49,6 @@ constexpr double kNameScale = 1.15;
 constexpr double kCaptionScale = 1.0;
 constexpr double kDescriptionScale = 1.1;
 
-// No palette role means "error"; pick a red that keeps about 7:1 contrast on the window colour
-// (Material's #B00020 on light backgrounds, a light red on dark ones).
-QColor errorColor(const QPalette& palette) {
-    return palette.color(QPalette::Window).lightness() >= 128 ? QColor(0xB0, 0x00, 0x20)
-                                                              : QColor(0xFF, 0x8A, 0x80);
-}
-
 // "31" -> "³¹". Unicode superscripts, not rich text: a <sup> label is clipped at its top.
 QString superscript(int number) {
     static const QString kDigits = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");

@@ -1,12 +1,14 @@
 #include "lesson/kinds/BuiltinKinds.h"
 
 #include "lesson/kinds/BitsKind.h"
+#include "lesson/kinds/IntKind.h"
 
 namespace mlsyslab::lesson::kinds {
 
 SimKindRegistry builtinSimKinds() {
     SimKindRegistry registry;
     registry.add(bitsKind());
+    registry.add(intKind());
     return registry;
 }
 
