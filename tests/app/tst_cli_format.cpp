@@ -112,13 +112,11 @@ private slots:
     void largeBatchKeepsEveryLine() {
         QByteArray input;
         for (int index = 0; index < 200000; ++index) input.append(QByteArray::number(index * 0.37, 'g', 9)).append('\n');
-        QElapsedTimer timer;
-        timer.start();
+        // Speed is measured by scripts/bench-format, not asserted here.
         const Run run = runCli({"format", "encode", "--format", "fp16"}, input);
         QCOMPARE(run.exitCode, 0);
         QCOMPARE(run.out.count('\n'), 200000);
         QVERIFY(run.out.startsWith("0x0000\n0x35EC\n"));
-        QVERIFY2(timer.elapsed() < 5000, "200,000 values should take well under a second");
     }
 
     void badStandardInputLineIsReportedAndSkipped() {

@@ -1,6 +1,7 @@
 #include "lesson/kinds/BuiltinKinds.h"
 
 #include "lesson/kinds/BitsKind.h"
+#include "lesson/kinds/FixedKind.h"
 #include "lesson/kinds/IntKind.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -8,6 +9,7 @@ namespace mlsyslab::lesson::kinds {
 SimKindRegistry builtinSimKinds() {
     SimKindRegistry registry;
     registry.add(bitsKind());
+    registry.add(fixedKind());
     registry.add(intKind());
     return registry;
 }

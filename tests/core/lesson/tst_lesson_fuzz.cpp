@@ -1,5 +1,4 @@
 #include <QtTest>
-#include <chrono>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -229,11 +228,6 @@ std::string lessonWithBody(const std::string& body) {
     return "---\nformat: mlsyslab-lesson/1\nid: big\ntitle: Big\n---\n" + body;
 }
 
-// A quadratic slip on a megabyte input takes minutes; linear parsing takes well under a second
-// in Release (the slowest row, a megabyte of front-matter keys, is mostly yaml-cpp). The limit
-// is loose so that Debug and sanitizer builds pass too.
-constexpr auto kSlowParse = std::chrono::milliseconds(3000);
-
 }  // namespace
 
 class TestLessonFuzz : public QObject {
@@ -394,13 +388,9 @@ void TestLessonFuzz::hostileInputs() {
     QFETCH(bool, valid);
     const SimKindRegistry kinds = fuzzKinds();
     const std::string input = text.toStdString();
-    const auto start = std::chrono::steady_clock::now();
+    // No clock here: a hang is caught by the suite's CTest timeout, and speed is not a test's
+    // business (a loaded CI machine would make a timed assertion flaky).
     const LessonParseResult result = parseAndCheck(input, kinds);
-    const auto elapsed = std::chrono::steady_clock::now() - start;
-    QVERIFY2(elapsed < kSlowParse,
-             qPrintable(
-                 QString("took %1 ms")
-                     .arg(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count())));
     QCOMPARE(result.lesson.has_value(), valid);
 }
 

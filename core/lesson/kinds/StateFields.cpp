@@ -1,0 +1,81 @@
+#include "lesson/kinds/StateFields.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace mlsyslab::lesson::kinds {
+
+const StateField* StateFields::find(const std::string& name) const {
+    const auto found = byName.find(name);
+    return found == byName.end() ? nullptr : &found->second;
+}
+
+std::string listInWords(const std::vector<std::string>& words, std::string_view conjunction) {
+    std::string text;
+    for (std::size_t index = 0; index < words.size(); ++index) {
+        if (index > 0 && index + 1 == words.size()) {
+            text.append(" ").append(conjunction).append(" ");
+        } else if (index > 0) {
+            text += ", ";
+        }
+        text += words[index];
+    }
+    return text;
+}
+
+void addStateError(std::vector<StateProblem>& problems, const YAML::Mark& mark,
+                   std::string message) {
+    problems.push_back({Severity::Error, mark, std::move(message)});
+}
+
+StateFields collectStateFields(const YAML::Node& state, std::string_view kindName,
+                               const std::vector<std::string>& fieldNames,
+                               std::vector<StateProblem>& problems) {
+    StateFields fields;
+    for (const auto& entry : state) {
+        const YAML::Node& key = entry.first;
+        const std::string name = key.IsScalar() ? key.Scalar() : std::string();
+        if (std::find(fieldNames.begin(), fieldNames.end(), name) == fieldNames.end()) {
+            const std::string shownName = key.IsScalar() ? name : std::string("?");
+            std::string message = concat("unknown ", kindName, " field '", shownName, "'");
+            if (const auto suggestion = closestMatch(shownName, fieldNames)) {
+                message += concat("; did you mean '", *suggestion, "'?");
+            } else {
+                message +=
+                    concat(" (", kindName, " has the fields ", listInWords(fieldNames, "and"), ")");
+            }
+            problems.push_back({Severity::Warning, key.Mark(), std::move(message)});
+            continue;
+        }
+        if (!fields.byName.emplace(name, StateField{key, entry.second}).second) {
+            addStateError(problems, key.Mark(),
+                          concat(kindName, " field '", name, "' is given twice"));
+        }
+    }
+    return fields;
+}
+
+std::optional<bool> readBooleanField(const std::string& name, const StateField& field,
+                                     std::vector<StateProblem>& problems) {
+    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
+    if (text == "true" || text == "True" || text == "TRUE") return true;
+    if (text == "false" || text == "False" || text == "FALSE") return false;
+    addStateError(problems, field.problemMark(), concat(name, " must be true or false"));
+    return std::nullopt;
+}
+
+std::optional<std::string> readChoiceField(const std::string& name, const YAML::Node& node,
+                                           const YAML::Mark& mark,
+                                           const std::vector<std::string>& choices,
+                                           std::vector<StateProblem>& problems) {
+    const std::string text = node.IsScalar() ? node.Scalar() : std::string();
+    if (std::find(choices.begin(), choices.end(), text) != choices.end()) return text;
+    std::string message = concat(name, " must be ", listInWords(choices, "or"));
+    if (const auto suggestion = closestMatch(text, choices)) {
+        message += concat("; did you mean '", *suggestion, "'?");
+    }
+    addStateError(problems, mark, std::move(message));
+    return std::nullopt;
+}
+
+}  // namespace mlsyslab::lesson::kinds

@@ -1,0 +1,64 @@
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lesson/SimKindRegistry.h"
+
+namespace mlsyslab::lesson::kinds {
+
+// What a kind's state reader does for every field: find the "name: value" lines, warn about
+// unknown names with a suggestion, refuse a name given twice, and read yes/no and one-of-a-list
+// values with messages at the exact YAML mark.
+
+// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
+// positive (GCC bug 105329) in optimised builds.
+template <typename... Pieces>
+std::string concat(const Pieces&... pieces) {
+    std::string text;
+    (text.append(pieces), ...);
+    return text;
+}
+
+// One "name: value" line.
+struct StateField {
+    YAML::Node key;
+    YAML::Node value;
+    // An empty value ("format:") has its mark on the next line, so point at the name instead.
+    YAML::Mark problemMark() const { return value.IsNull() ? key.Mark() : value.Mark(); }
+};
+
+struct StateFields {
+    std::map<std::string, StateField> byName;
+    const StateField* find(const std::string& name) const;
+};
+
+// The known fields of a map state. `kindName` words the messages ("unknown float field 'x'").
+StateFields collectStateFields(const YAML::Node& state, std::string_view kindName,
+                               const std::vector<std::string>& fieldNames,
+                               std::vector<StateProblem>& problems);
+
+void addStateError(std::vector<StateProblem>& problems, const YAML::Mark& mark,
+                   std::string message);
+
+// true / false (YAML 1.2's spellings only: "yes" and "on" mean different things to different
+// parsers), or nothing and an error "NAME must be true or false".
+std::optional<bool> readBooleanField(const std::string& name, const StateField& field,
+                                     std::vector<StateProblem>& problems);
+
+// The scalar text when it is one of `choices`, or nothing and an error "NAME must be a, b or c"
+// (with "did you mean" when the text is close to one).
+std::optional<std::string> readChoiceField(const std::string& name, const YAML::Node& node,
+                                           const YAML::Mark& mark,
+                                           const std::vector<std::string>& choices,
+                                           std::vector<StateProblem>& problems);
+
+// "a, b or c" (or "a, b and c" with the conjunction "and").
+std::string listInWords(const std::vector<std::string>& words, std::string_view conjunction);
+
+}  // namespace mlsyslab::lesson::kinds
