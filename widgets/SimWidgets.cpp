@@ -1,16 +1,24 @@
 #include "SimWidgets.h"
 
 #include "numeric/BitsWidget.h"
+#include "numeric/FloatCompareWidget.h"
+#include "numeric/FloatWidget.h"
 #include "numeric/FixedWidget.h"
 #include "numeric/IntWidget.h"
+#include "numeric/MixedPrecisionWidget.h"
+#include "numeric/QuantizeWidget.h"
 
 namespace mlsyslab::widgets {
 
 SimWidgetRegistry builtinSimWidgets() {
     SimWidgetRegistry registry;
     registry.add("bits", createBitsSimWidget);
+    registry.add("float", createFloatSimWidget);
+    registry.add("float-compare", createFloatCompareSimWidget);
     registry.add("fixed", createFixedSimWidget);
     registry.add("int", createIntSimWidget);
+    registry.add("mixed-precision", createMixedPrecisionSimWidget);
+    registry.add("quantize", createQuantizeSimWidget);
     return registry;
 }
 

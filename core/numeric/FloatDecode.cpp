@@ -88,6 +88,16 @@ std::string floatBitsText(const FloatFormat& format, std::uint64_t bits) {
     return text;
 }
 
+std::string floatFieldsText(const FloatFormat& format, std::uint64_t bits) {
+    std::string text;
+    for (int index = format.width() - 1; index >= 0; --index) {
+        text += ((bits >> index) & 1) != 0 ? '1' : '0';
+        // A space after the sign bit and after the exponent field.
+        if (index == format.width() - 1 || index == format.mantissaBits) text += ' ';
+    }
+    return text;
+}
+
 std::string floatValueText(const FloatFormat& format, double value) {
     if (std::isnan(value)) return "nan";
     if (std::isinf(value)) return value < 0 ? "-inf" : "inf";

@@ -33,6 +33,10 @@ DecodedFloat decodeFloat(const FloatFormat& format, std::uint64_t bits);
 // The pattern as "0x" and ceil(width / 4) uppercase hex digits: fp16 "0x4300", tf32 "0x3FE00".
 std::string floatBitsText(const FloatFormat& format, std::uint64_t bits);
 
+// The fields in binary, sign, exponent and mantissa separated by spaces: fp16 0x2E66 gives
+// "0 01011 1001100110".
+std::string floatFieldsText(const FloatFormat& format, std::uint64_t bits);
+
 // The value so that reading it back as a float32 (or, for fp64, a double) gives exactly the
 // same number: C's "%.9g" ("%.17g" for fp64), and "nan", "inf", "-inf", "-0". Independent of
 // the C locale (a GUI may set one with a decimal comma).

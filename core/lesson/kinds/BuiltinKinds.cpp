@@ -2,7 +2,11 @@
 
 #include "lesson/kinds/BitsKind.h"
 #include "lesson/kinds/FixedKind.h"
+#include "lesson/kinds/FloatCompareKind.h"
+#include "lesson/kinds/FloatKind.h"
 #include "lesson/kinds/IntKind.h"
+#include "lesson/kinds/MixedPrecisionKind.h"
+#include "lesson/kinds/QuantizeKind.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -10,7 +14,11 @@ SimKindRegistry builtinSimKinds() {
     SimKindRegistry registry;
     registry.add(bitsKind());
     registry.add(fixedKind());
+    registry.add(floatKind());
+    registry.add(floatCompareKind());
     registry.add(intKind());
+    registry.add(mixedPrecisionKind());
+    registry.add(quantizeKind());
     return registry;
 }
 

@@ -1,0 +1,171 @@
+#include "lesson/kinds/MixedPrecisionKind.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "lesson/kinds/StateFields.h"
+
+namespace mlsyslab::lesson::kinds {
+
+namespace {
+
+const std::vector<std::string> kFieldNames = {"format", "loss_scale", "count",
+                                              "seed",   "log10_mean", "log10_sd"};
+
+std::string scalarOf(const StateField& field) {
+    return field.value.IsScalar() ? field.value.Scalar() : std::string();
+}
+
+std::string_view withoutPlus(std::string_view text) {
+    if (text.starts_with('+')) text.remove_prefix(1);
+    return text;
+}
+
+// Decimal digits only: yaml-cpp's own conversion would also take octal and hex.
+std::optional<std::uint64_t> parseWholeNumber(std::string_view text) {
+    text = withoutPlus(text);
+    if (text.empty() || !std::all_of(text.begin(), text.end(),
+                                     [](char digit) { return digit >= '0' && digit <= '9'; })) {
+        return std::nullopt;
+    }
+    std::uint64_t number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return number;
+}
+
+// std::from_chars reads the same digits in every C locale; inf and nan are refused.
+std::optional<double> parseDecimal(std::string_view text) {
+    text = withoutPlus(text);
+    double number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+        !std::isfinite(number)) {
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<std::uint64_t> readWholeNumber(const std::string& name, const StateField& field,
+                                             std::uint64_t minimum, std::uint64_t maximum,
+                                             std::vector<StateProblem>& problems) {
+    const auto number = parseWholeNumber(scalarOf(field));
+    if (number && *number >= minimum && *number <= maximum) return number;
+    addStateError(problems, field.problemMark(),
+                  concat(name, " must be a whole number from ", std::to_string(minimum), " to ",
+                         std::to_string(maximum)));
+    return std::nullopt;
+}
+
+// `rangeAndExample` finishes the message: "from 0 to 3 (1.5: ...)".
+std::optional<double> readNumber(const std::string& name, const StateField& field, double minimum,
+                                 double maximum, std::string_view rangeAndExample,
+                                 std::vector<StateProblem>& problems) {
+    const auto number = parseDecimal(scalarOf(field));
+    if (number && *number >= minimum && *number <= maximum) return number;
+    addStateError(problems, field.problemMark(),
+                  concat(name, " must be a number ", rangeAndExample));
+    return std::nullopt;
+}
+
+void readFormat(const StateFields& fields, MixedPrecisionState& result,
+                std::vector<StateProblem>& problems) {
+    const StateField* field = fields.find("format");
+    if (field == nullptr) return;
+    std::vector<std::string> names;
+    for (const auto& format : mixedPrecisionFormats()) names.emplace_back(format.name);
+    const auto name =
+        readChoiceField("format", field->value, field->problemMark(), names, problems);
+    if (!name) return;
+    for (const auto& format : mixedPrecisionFormats()) {
+        if (format.name == *name) result.format = format;
+    }
+}
+
+void readNumbers(const StateFields& fields, MixedPrecisionState& result,
+                 std::vector<StateProblem>& problems) {
+    if (const StateField* field = fields.find("loss_scale")) {
+        result.lossScale = readNumber("loss_scale", *field, kMixedPrecisionMinLossScale,
+                                      kMixedPrecisionMaxLossScale,
+                                      "from 1e-30 to 1e30, like 1024 or 1000 (the loss is "
+                                      "multiplied by it)",
+                                      problems)
+                               .value_or(result.lossScale);
+    }
+    if (const StateField* field = fields.find("count")) {
+        result.count =
+            static_cast<int>(readWholeNumber("count", *field, 1, kMixedPrecisionMaxCount, problems)
+                                 .value_or(std::uint64_t(result.count)));
+    }
+    if (const StateField* field = fields.find("seed")) {
+        result.seed =
+            readWholeNumber("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
+    }
+    numeric::GradientDistribution& distribution = result.distribution;
+    if (const StateField* field = fields.find("log10_mean")) {
+        distribution.log10Mean =
+            readNumber("log10_mean", *field, kMixedPrecisionMinLog10Mean,
+                       kMixedPrecisionMaxLog10Mean,
+                       "from -12 to 2 (-7 makes the typical gradient 1e-7)", problems)
+                .value_or(distribution.log10Mean);
+    }
+    if (const StateField* field = fields.find("log10_sd")) {
+        distribution.log10StandardDeviation =
+            readNumber("log10_sd", *field, 0.0, kMixedPrecisionMaxLog10StandardDeviation,
+                       "from 0 to 3 (the spread in decades: 1.5 puts two thirds of the "
+                       "gradients within 1.5 decades of the mean)",
+                       problems)
+                .value_or(distribution.log10StandardDeviation);
+    }
+}
+
+void readFields(const YAML::Node& state, MixedPrecisionStateReading& reading) {
+    auto& problems = reading.problems;
+    const StateFields fields = collectStateFields(state, "mixed-precision", kFieldNames, problems);
+    readFormat(fields, reading.state, problems);
+    readNumbers(fields, reading.state, problems);
+}
+
+}  // namespace
+
+std::vector<numeric::FloatFormat> mixedPrecisionFormats() {
+    return {numeric::kFp16, numeric::kBf16};
+}
+
+MixedPrecisionStateReading readMixedPrecisionState(const YAML::Node& state) {
+    MixedPrecisionStateReading reading;
+    try {
+        if (!state || state.IsNull()) return reading;
+        if (!state.IsMap()) {
+            reading.problems.push_back({Severity::Error, state.Mark(),
+                                        "the mixed-precision state must be fields like "
+                                        "'format: fp16' and 'loss_scale: 1024', one per line"});
+            return reading;
+        }
+        readFields(state, reading);
+    } catch (const YAML::Exception& error) {
+        reading.state = MixedPrecisionState{};
+        reading.problems.push_back({Severity::Error, error.mark, error.msg});
+    }
+    // Fields are read in a fixed order; report them in file order.
+    std::stable_sort(reading.problems.begin(), reading.problems.end(),
+                     [](const StateProblem& left, const StateProblem& right) {
+                         return std::pair(left.mark.line, left.mark.column) <
+                                std::pair(right.mark.line, right.mark.column);
+                     });
+    return reading;
+}
+
+SimKind mixedPrecisionKind() {
+    return {"mixed-precision",
+            "loss scaling for FP16/BF16 training: synthetic gradients scaled, cast, and divided "
+            "back in FP32; how many underflow to zero, stay subnormal or overflow",
+            [](const YAML::Node& state) { return readMixedPrecisionState(state).problems; }};
+}
+
+}  // namespace mlsyslab::lesson::kinds

@@ -1,0 +1,205 @@
+#include "lesson/kinds/QuantizeKind.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "lesson/kinds/StateFields.h"
+
+namespace mlsyslab::lesson::kinds {
+
+namespace {
+
+using numeric::DistributionKind;
+using numeric::Granularity;
+using numeric::QuantizationScheme;
+using numeric::QuantizedType;
+
+const std::vector<std::string> kFieldNames = {
+    "distribution",     "count",        "seed", "scheme", "dtype", "granularity", "channels",
+    "outlier_fraction", "outlier_scale"};
+const std::vector<std::string> kDistributionNames = {"normal", "uniform", "outliers"};
+const std::vector<std::string> kTypeNames = {"int8", "int4", "uint8", "uint4"};
+const std::vector<std::string> kSchemeNames = {"symmetric", "affine"};
+const std::vector<std::string> kGranularityNames = {"tensor", "channel"};
+
+std::string scalarOf(const StateField& field) {
+    return field.value.IsScalar() ? field.value.Scalar() : std::string();
+}
+
+std::string_view withoutPlus(std::string_view text) {
+    if (text.starts_with('+')) text.remove_prefix(1);
+    return text;
+}
+
+// Decimal digits only: yaml-cpp's own conversion would also take octal and hex.
+std::optional<std::uint64_t> parseWholeNumber(std::string_view text) {
+    text = withoutPlus(text);
+    if (text.empty() || !std::all_of(text.begin(), text.end(),
+                                     [](char digit) { return digit >= '0' && digit <= '9'; })) {
+        return std::nullopt;
+    }
+    std::uint64_t number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return number;
+}
+
+std::optional<double> parseDecimal(std::string_view text) {
+    text = withoutPlus(text);
+    double number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+        !std::isfinite(number)) {
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<std::uint64_t> readWholeNumber(const std::string& name, const StateField& field,
+                                             std::uint64_t minimum, std::uint64_t maximum,
+                                             std::vector<StateProblem>& problems) {
+    const auto number = parseWholeNumber(scalarOf(field));
+    if (number && *number >= minimum && *number <= maximum) return number;
+    addStateError(problems, field.problemMark(),
+                  concat(name, " must be a whole number from ", std::to_string(minimum), " to ",
+                         std::to_string(maximum)));
+    return std::nullopt;
+}
+
+std::optional<double> readNumber(const std::string& name, const StateField& field, double minimum,
+                                 double maximum, std::string_view example,
+                                 std::vector<StateProblem>& problems) {
+    const auto number = parseDecimal(scalarOf(field));
+    if (number && *number >= minimum && *number <= maximum) return number;
+    // %g-style bounds: "0 to 1", "1 to 1000".
+    const auto bound = [](double value) {
+        std::string text = std::to_string(value);
+        text.erase(text.find_last_not_of('0') + 1);
+        if (text.back() == '.') text.pop_back();
+        return text;
+    };
+    addStateError(
+        problems, field.problemMark(),
+        concat(name, " must be a number from ", bound(minimum), " to ", bound(maximum), example));
+    return std::nullopt;
+}
+
+template <typename Value, typename Lookup>
+void readChoice(const StateFields& fields, const std::string& name,
+                const std::vector<std::string>& choices, Lookup lookup, Value& target,
+                std::vector<StateProblem>& problems) {
+    const StateField* field = fields.find(name);
+    if (field == nullptr) return;
+    if (const auto text =
+            readChoiceField(name, field->value, field->problemMark(), choices, problems)) {
+        if (const auto value = lookup(*text)) target = *value;
+    }
+}
+
+void readNumbers(const StateFields& fields, QuantizeState& result,
+                 std::vector<StateProblem>& problems) {
+    if (const StateField* field = fields.find("count")) {
+        result.count =
+            static_cast<int>(readWholeNumber("count", *field, 1, kQuantizeMaxCount, problems)
+                                 .value_or(result.count));
+    }
+    if (const StateField* field = fields.find("seed")) {
+        result.seed =
+            readWholeNumber("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
+    }
+    if (const StateField* field = fields.find("channels")) {
+        const auto channels =
+            readWholeNumber("channels", *field, 1, kQuantizeMaxChannels, problems);
+        if (channels && *channels > std::uint64_t(result.count)) {
+            addStateError(problems, field->problemMark(),
+                          concat("channels: ", std::to_string(*channels), " rows need at least ",
+                                 std::to_string(*channels), " weights; count is ",
+                                 std::to_string(result.count)));
+        } else if (channels) {
+            result.channels = static_cast<int>(*channels);
+        }
+    }
+    if (const StateField* field = fields.find("outlier_fraction")) {
+        result.outlierFraction = readNumber("outlier_fraction", *field, 0.0, 1.0,
+                                            " (0.01 is 1 % of the weights)", problems)
+                                     .value_or(result.outlierFraction);
+    }
+    if (const StateField* field = fields.find("outlier_scale")) {
+        result.outlierScale = readNumber("outlier_scale", *field, 1.0, kQuantizeMaxOutlierScale,
+                                         " (10 puts an outlier 10 times farther out)", problems)
+                                  .value_or(result.outlierScale);
+    }
+}
+
+void readFields(const YAML::Node& state, QuantizeStateReading& reading) {
+    auto& problems = reading.problems;
+    const StateFields fields = collectStateFields(state, "quantize", kFieldNames, problems);
+    QuantizeState& result = reading.state;
+    readChoice(fields, "distribution", kDistributionNames, numeric::distributionNamed,
+               result.distribution, problems);
+    const StateField* scheme = fields.find("scheme");
+    if (scheme != nullptr && scalarOf(*scheme) == "asymmetric") {
+        // The usual other name for affine; "did you mean 'symmetric'" would be the opposite.
+        addStateError(problems, scheme->problemMark(),
+                      "scheme must be symmetric or affine; asymmetric quantization is called "
+                      "'affine' here");
+    } else {
+        readChoice(fields, "scheme", kSchemeNames, numeric::schemeNamed, result.scheme, problems);
+    }
+    readChoice(fields, "dtype", kTypeNames, numeric::quantizedTypeNamed, result.dtype, problems);
+    readChoice(fields, "granularity", kGranularityNames, numeric::granularityNamed,
+               result.granularity, problems);
+    readNumbers(fields, result, problems);
+}
+
+}  // namespace
+
+numeric::WeightDistribution weightDistributionOf(const QuantizeState& state) {
+    numeric::WeightDistribution distribution;
+    distribution.kind = state.distribution;
+    distribution.outlierFraction = state.outlierFraction;
+    distribution.outlierScale = state.outlierScale;
+    return distribution;
+}
+
+numeric::QuantizationSpec quantizationSpecOf(const QuantizeState& state) {
+    return {state.dtype, state.scheme, state.granularity, state.channels};
+}
+
+QuantizeStateReading readQuantizeState(const YAML::Node& state) {
+    QuantizeStateReading reading;
+    try {
+        if (!state || state.IsNull()) return reading;
+        if (!state.IsMap()) {
+            reading.problems.push_back({Severity::Error, state.Mark(),
+                                        "the quantize state must be fields like "
+                                        "'dtype: int8' and 'scheme: affine', one per line"});
+            return reading;
+        }
+        readFields(state, reading);
+    } catch (const YAML::Exception& error) {
+        reading.state = QuantizeState{};
+        reading.problems.push_back({Severity::Error, error.mark, error.msg});
+    }
+    // Fields are read in a fixed order (channels needs count); report them in file order.
+    std::stable_sort(reading.problems.begin(), reading.problems.end(),
+                     [](const StateProblem& left, const StateProblem& right) {
+                         return std::pair(left.mark.line, left.mark.column) <
+                                std::pair(right.mark.line, right.mark.column);
+                     });
+    return reading;
+}
+
+SimKind quantizeKind() {
+    return {"quantize",
+            "FP32 weights quantized to int8, int4, uint8 or uint4 (symmetric or affine, per "
+            "tensor or per channel): histograms, error, SQNR and memory saved",
+            [](const YAML::Node& state) { return readQuantizeState(state).problems; }};
+}
+
+}  // namespace mlsyslab::lesson::kinds
