@@ -107,8 +107,9 @@ FixedWidget::FixedWidget(const lesson::kinds::FixedState& initial, QWidget* pare
         signednessGroup->addButton(button);
         parts.namedControls.push_back(button);
     }
-    formatRow->addWidget(parts.formatName);
-    formatRow->addSpacing(24);
+    // The format's name gets a line of its own: beside the controls it was squeezed out of the
+    // lesson column.
+    outer->addWidget(parts.formatName);
     formatRow->addWidget(named(tr("Integer bits m:"), parts.integerBitsSpin));
     formatRow->addWidget(parts.integerBitsSpin);
     formatRow->addSpacing(12);
