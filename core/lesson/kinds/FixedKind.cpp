@@ -21,14 +21,10 @@ const std::vector<std::string> kRoundingNames = {"nearest", "zero", "away", "up"
 const std::vector<std::string> kOverflowNames = {"saturate", "wrap"};
 
 // Fields are StateField: the key, the value, and where to point at a problem.
-std::string scalarOf(const StateField& field) {
-    return field.value.IsScalar() ? field.value.Scalar() : std::string();
-}
-
 std::optional<int> readBitCount(const std::string& name, const StateField& field,
                                 std::vector<StateProblem>& problems) {
     // Read the digits ourselves: yaml-cpp's integer conversion also takes octal and hex.
-    const auto parsed = numeric::parseUnsignedText(scalarOf(field), 64);
+    const auto parsed = numeric::parseUnsignedText(scalarText(field), 64);
     if (parsed && parsed->unsignedValue() <= FixedFormat::kMaxWidth) {
         return static_cast<int>(parsed->unsignedValue());
     }

@@ -1,7 +1,6 @@
 #include "lesson/kinds/MixedPrecisionKind.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -17,56 +16,11 @@ namespace {
 const std::vector<std::string> kFieldNames = {"format", "loss_scale", "count",
                                               "seed",   "log10_mean", "log10_sd"};
 
-std::string scalarOf(const StateField& field) {
-    return field.value.IsScalar() ? field.value.Scalar() : std::string();
-}
-
-std::string_view withoutPlus(std::string_view text) {
-    if (text.starts_with('+')) text.remove_prefix(1);
-    return text;
-}
-
-// Decimal digits only: yaml-cpp's own conversion would also take octal and hex.
-std::optional<std::uint64_t> parseWholeNumber(std::string_view text) {
-    text = withoutPlus(text);
-    if (text.empty() || !std::all_of(text.begin(), text.end(),
-                                     [](char digit) { return digit >= '0' && digit <= '9'; })) {
-        return std::nullopt;
-    }
-    std::uint64_t number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return number;
-}
-
-// std::from_chars reads the same digits in every C locale; inf and nan are refused.
-std::optional<double> parseDecimal(std::string_view text) {
-    text = withoutPlus(text);
-    double number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-        !std::isfinite(number)) {
-        return std::nullopt;
-    }
-    return number;
-}
-
-std::optional<std::uint64_t> readWholeNumber(const std::string& name, const StateField& field,
-                                             std::uint64_t minimum, std::uint64_t maximum,
-                                             std::vector<StateProblem>& problems) {
-    const auto number = parseWholeNumber(scalarOf(field));
-    if (number && *number >= minimum && *number <= maximum) return number;
-    addStateError(problems, field.problemMark(),
-                  concat(name, " must be a whole number from ", std::to_string(minimum), " to ",
-                         std::to_string(maximum)));
-    return std::nullopt;
-}
-
 // `rangeAndExample` finishes the message: "from 0 to 3 (1.5: ...)".
 std::optional<double> readNumber(const std::string& name, const StateField& field, double minimum,
                                  double maximum, std::string_view rangeAndExample,
                                  std::vector<StateProblem>& problems) {
-    const auto number = parseDecimal(scalarOf(field));
+    const auto number = parseFiniteDecimal(scalarText(field));
     if (number && *number >= minimum && *number <= maximum) return number;
     addStateError(problems, field.problemMark(),
                   concat(name, " must be a number ", rangeAndExample));
@@ -99,12 +53,12 @@ void readNumbers(const StateFields& fields, MixedPrecisionState& result,
     }
     if (const StateField* field = fields.find("count")) {
         result.count =
-            static_cast<int>(readWholeNumber("count", *field, 1, kMixedPrecisionMaxCount, problems)
+            static_cast<int>(readWholeNumberField("count", *field, 1, kMixedPrecisionMaxCount, problems)
                                  .value_or(std::uint64_t(result.count)));
     }
     if (const StateField* field = fields.find("seed")) {
         result.seed =
-            readWholeNumber("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
+            readWholeNumberField("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
     }
     numeric::GradientDistribution& distribution = result.distribution;
     if (const StateField* field = fields.find("log10_mean")) {

@@ -1,7 +1,6 @@
 #include "lesson/kinds/QuantizeKind.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -27,54 +26,10 @@ const std::vector<std::string> kTypeNames = {"int8", "int4", "uint8", "uint4"};
 const std::vector<std::string> kSchemeNames = {"symmetric", "affine"};
 const std::vector<std::string> kGranularityNames = {"tensor", "channel"};
 
-std::string scalarOf(const StateField& field) {
-    return field.value.IsScalar() ? field.value.Scalar() : std::string();
-}
-
-std::string_view withoutPlus(std::string_view text) {
-    if (text.starts_with('+')) text.remove_prefix(1);
-    return text;
-}
-
-// Decimal digits only: yaml-cpp's own conversion would also take octal and hex.
-std::optional<std::uint64_t> parseWholeNumber(std::string_view text) {
-    text = withoutPlus(text);
-    if (text.empty() || !std::all_of(text.begin(), text.end(),
-                                     [](char digit) { return digit >= '0' && digit <= '9'; })) {
-        return std::nullopt;
-    }
-    std::uint64_t number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return number;
-}
-
-std::optional<double> parseDecimal(std::string_view text) {
-    text = withoutPlus(text);
-    double number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-        !std::isfinite(number)) {
-        return std::nullopt;
-    }
-    return number;
-}
-
-std::optional<std::uint64_t> readWholeNumber(const std::string& name, const StateField& field,
-                                             std::uint64_t minimum, std::uint64_t maximum,
-                                             std::vector<StateProblem>& problems) {
-    const auto number = parseWholeNumber(scalarOf(field));
-    if (number && *number >= minimum && *number <= maximum) return number;
-    addStateError(problems, field.problemMark(),
-                  concat(name, " must be a whole number from ", std::to_string(minimum), " to ",
-                         std::to_string(maximum)));
-    return std::nullopt;
-}
-
 std::optional<double> readNumber(const std::string& name, const StateField& field, double minimum,
                                  double maximum, std::string_view example,
                                  std::vector<StateProblem>& problems) {
-    const auto number = parseDecimal(scalarOf(field));
+    const auto number = parseFiniteDecimal(scalarText(field));
     if (number && *number >= minimum && *number <= maximum) return number;
     // %g-style bounds: "0 to 1", "1 to 1000".
     const auto bound = [](double value) {
@@ -105,16 +60,16 @@ void readNumbers(const StateFields& fields, QuantizeState& result,
                  std::vector<StateProblem>& problems) {
     if (const StateField* field = fields.find("count")) {
         result.count =
-            static_cast<int>(readWholeNumber("count", *field, 1, kQuantizeMaxCount, problems)
+            static_cast<int>(readWholeNumberField("count", *field, 1, kQuantizeMaxCount, problems)
                                  .value_or(result.count));
     }
     if (const StateField* field = fields.find("seed")) {
         result.seed =
-            readWholeNumber("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
+            readWholeNumberField("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
     }
     if (const StateField* field = fields.find("channels")) {
         const auto channels =
-            readWholeNumber("channels", *field, 1, kQuantizeMaxChannels, problems);
+            readWholeNumberField("channels", *field, 1, kQuantizeMaxChannels, problems);
         if (channels && *channels > std::uint64_t(result.count)) {
             addStateError(problems, field->problemMark(),
                           concat("channels: ", std::to_string(*channels), " rows need at least ",
@@ -143,7 +98,7 @@ void readFields(const YAML::Node& state, QuantizeStateReading& reading) {
     readChoice(fields, "distribution", kDistributionNames, numeric::distributionNamed,
                result.distribution, problems);
     const StateField* scheme = fields.find("scheme");
-    if (scheme != nullptr && scalarOf(*scheme) == "asymmetric") {
+    if (scheme != nullptr && scalarText(*scheme) == "asymmetric") {
         // The usual other name for affine; "did you mean 'symmetric'" would be the opposite.
         addStateError(problems, scheme->problemMark(),
                       "scheme must be symmetric or affine; asymmetric quantization is called "

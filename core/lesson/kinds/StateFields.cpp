@@ -1,6 +1,8 @@
 #include "lesson/kinds/StateFields.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <utility>
 
 namespace mlsyslab::lesson::kinds {
@@ -75,6 +77,54 @@ std::optional<std::string> readChoiceField(const std::string& name, const YAML::
         message += concat("; did you mean '", *suggestion, "'?");
     }
     addStateError(problems, mark, std::move(message));
+    return std::nullopt;
+}
+
+std::string scalarText(const StateField& field) {
+    return field.value.IsScalar() ? field.value.Scalar() : std::string();
+}
+
+namespace {
+
+std::string_view withoutPlus(std::string_view text) {
+    if (text.starts_with('+')) text.remove_prefix(1);
+    return text;
+}
+
+std::optional<std::uint64_t> parseWholeNumber(std::string_view text) {
+    text = withoutPlus(text);
+    if (text.empty() || !std::all_of(text.begin(), text.end(),
+                                     [](char digit) { return digit >= '0' && digit <= '9'; })) {
+        return std::nullopt;
+    }
+    std::uint64_t number = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return number;
+}
+
+}  // namespace
+
+std::optional<double> parseFiniteDecimal(std::string_view text) {
+    text = withoutPlus(text);
+    double number = 0;
+    // std::from_chars reads the same digits whatever the locale.
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+        !std::isfinite(number)) {
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<std::uint64_t> readWholeNumberField(const std::string& name, const StateField& field,
+                                                  std::uint64_t minimum, std::uint64_t maximum,
+                                                  std::vector<StateProblem>& problems) {
+    const auto number = parseWholeNumber(scalarText(field));
+    if (number && *number >= minimum && *number <= maximum) return number;
+    addStateError(problems, field.problemMark(),
+                  concat(name, " must be a whole number from ", std::to_string(minimum), " to ",
+                         std::to_string(maximum)));
     return std::nullopt;
 }
 

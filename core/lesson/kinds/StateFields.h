@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -57,6 +58,20 @@ std::optional<std::string> readChoiceField(const std::string& name, const YAML::
                                            const YAML::Mark& mark,
                                            const std::vector<std::string>& choices,
                                            std::vector<StateProblem>& problems);
+
+// The field's text when its value is a scalar, else "".
+std::string scalarText(const StateField& field);
+
+// A decimal number in the C locale's spelling (an optional '+' allowed), finite: inf and nan
+// are refused. Nothing when the text is anything else.
+std::optional<double> parseFiniteDecimal(std::string_view text);
+
+// Decimal digits only (an optional '+'), from minimum to maximum, or nothing and an error
+// "NAME must be a whole number from MIN to MAX". yaml-cpp's own conversion would also take
+// octal and hex.
+std::optional<std::uint64_t> readWholeNumberField(const std::string& name, const StateField& field,
+                                                  std::uint64_t minimum, std::uint64_t maximum,
+                                                  std::vector<StateProblem>& problems);
 
 // "a, b or c" (or "a, b and c" with the conjunction "and").
 std::string listInWords(const std::vector<std::string>& words, std::string_view conjunction);
