@@ -126,27 +126,10 @@ std::optional<OverflowMode> overflowModeNamed(std::string_view name) {
 }
 
 FixedStateReading readFixedState(const YAML::Node& state) {
-    FixedStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back({Severity::Error, state.Mark(),
-                                        "the fixed state must be fields like 'integer_bits: 3' "
-                                        "and 'value: 0.75', one per line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = FixedState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    // Fields are read in a fixed order (the value needs the format); report them in file order.
-    std::stable_sort(reading.problems.begin(), reading.problems.end(),
-                     [](const StateProblem& left, const StateProblem& right) {
-                         return std::pair(left.mark.line, left.mark.column) <
-                                std::pair(right.mark.line, right.mark.column);
-                     });
-    return reading;
+    return readStateMap<FixedStateReading>(
+        state, "the fixed state must be fields like 'integer_bits: 3' "
+               "and 'value: 0.75', one per line",
+        readFields);
 }
 
 SimKind fixedKind() {

@@ -65,22 +65,10 @@ FloatCompareState::FloatCompareState() {
 }
 
 FloatCompareStateReading readFloatCompareState(const YAML::Node& state) {
-    FloatCompareStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back(
-                {Severity::Error, state.Mark(),
-                 "the float-compare state must be fields like 'value: 0.1' and "
-                 "'formats: [fp16, bf16]', one per line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = FloatCompareState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    return reading;
+    return readStateMap<FloatCompareStateReading>(
+        state, "the float-compare state must be fields like 'value: 0.1' and "
+               "'formats: [fp16, bf16]', one per line",
+        readFields);
 }
 
 SimKind floatCompareKind() {

@@ -148,22 +148,10 @@ std::vector<std::string> lessonRoundingNames() {
 }
 
 FloatStateReading readFloatState(const YAML::Node& state) {
-    FloatStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back(
-                {Severity::Error, state.Mark(),
-                 "the float state must be fields like 'format: fp16' and 'value: 3.5', one per "
-                 "line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = FloatState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    return reading;
+    return readStateMap<FloatStateReading>(
+        state, "the float state must be fields like 'format: fp16' and 'value: 3.5', one per "
+               "line",
+        readFields);
 }
 
 SimKind floatKind() {

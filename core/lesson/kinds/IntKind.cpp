@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "lesson/kinds/StateFields.h"
 #include "numeric/BitPatternText.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -207,27 +208,9 @@ std::optional<IntegerOperation> operationNamed(std::string_view name) {
 }
 
 IntStateReading readIntState(const YAML::Node& state) {
-    IntStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back(
-                {Severity::Error, state.Mark(),
-                 "the int state must be fields like 'width: 8' and 'a: 100', one per line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = IntState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    // Fields are read in a fixed order (a needs the width); report them in file order.
-    std::stable_sort(reading.problems.begin(), reading.problems.end(),
-                     [](const StateProblem& left, const StateProblem& right) {
-                         return std::pair(left.mark.line, left.mark.column) <
-                                std::pair(right.mark.line, right.mark.column);
-                     });
-    return reading;
+    return readStateMap<IntStateReading>(
+        state, "the int state must be fields like 'width: 8' and 'a: 100', one per line",
+        readFields);
 }
 
 SimKind intKind() {

@@ -92,27 +92,10 @@ std::vector<numeric::FloatFormat> mixedPrecisionFormats() {
 }
 
 MixedPrecisionStateReading readMixedPrecisionState(const YAML::Node& state) {
-    MixedPrecisionStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back({Severity::Error, state.Mark(),
-                                        "the mixed-precision state must be fields like "
-                                        "'format: fp16' and 'loss_scale: 1024', one per line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = MixedPrecisionState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    // Fields are read in a fixed order; report them in file order.
-    std::stable_sort(reading.problems.begin(), reading.problems.end(),
-                     [](const StateProblem& left, const StateProblem& right) {
-                         return std::pair(left.mark.line, left.mark.column) <
-                                std::pair(right.mark.line, right.mark.column);
-                     });
-    return reading;
+    return readStateMap<MixedPrecisionStateReading>(
+        state, "the mixed-precision state must be fields like "
+               "'format: fp16' and 'loss_scale: 1024', one per line",
+        readFields);
 }
 
 SimKind mixedPrecisionKind() {

@@ -127,27 +127,10 @@ numeric::QuantizationSpec quantizationSpecOf(const QuantizeState& state) {
 }
 
 QuantizeStateReading readQuantizeState(const YAML::Node& state) {
-    QuantizeStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back({Severity::Error, state.Mark(),
-                                        "the quantize state must be fields like "
-                                        "'dtype: int8' and 'scheme: affine', one per line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = QuantizeState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    // Fields are read in a fixed order (channels needs count); report them in file order.
-    std::stable_sort(reading.problems.begin(), reading.problems.end(),
-                     [](const StateProblem& left, const StateProblem& right) {
-                         return std::pair(left.mark.line, left.mark.column) <
-                                std::pair(right.mark.line, right.mark.column);
-                     });
-    return reading;
+    return readStateMap<QuantizeStateReading>(
+        state, "the quantize state must be fields like "
+               "'dtype: int8' and 'scheme: affine', one per line",
+        readFields);
 }
 
 SimKind quantizeKind() {

@@ -128,4 +128,12 @@ std::optional<std::uint64_t> readWholeNumberField(const std::string& name, const
     return std::nullopt;
 }
 
+void sortByPosition(std::vector<StateProblem>& problems) {
+    std::stable_sort(problems.begin(), problems.end(),
+                     [](const StateProblem& left, const StateProblem& right) {
+                         return std::pair(left.mark.line, left.mark.column) <
+                                std::pair(right.mark.line, right.mark.column);
+                     });
+}
+
 }  // namespace mlsyslab::lesson::kinds

@@ -73,6 +73,33 @@ std::optional<std::uint64_t> readWholeNumberField(const std::string& name, const
                                                   std::uint64_t minimum, std::uint64_t maximum,
                                                   std::vector<StateProblem>& problems);
 
+// Problems in file order: kinds read their fields in a fixed order (a value needs its format
+// first), but a lesson author reads the messages top to bottom.
+void sortByPosition(std::vector<StateProblem>& problems);
+
+// The frame of every kind's state reader: an empty state keeps the defaults, anything but a map
+// is one error (`notAMapMessage`), a yaml-cpp exception resets the state to its defaults, and
+// the problems come back in file order. `readFields(state, reading)` does the kind's own work.
+template <typename Reading, typename ReadFields>
+Reading readStateMap(const YAML::Node& state, std::string_view notAMapMessage,
+                     ReadFields readFields) {
+    Reading reading;
+    try {
+        if (!state || state.IsNull()) return reading;
+        if (!state.IsMap()) {
+            reading.problems.push_back(
+                {Severity::Error, state.Mark(), std::string(notAMapMessage)});
+            return reading;
+        }
+        readFields(state, reading);
+    } catch (const YAML::Exception& error) {
+        reading.state = decltype(reading.state){};
+        reading.problems.push_back({Severity::Error, error.mark, error.msg});
+    }
+    sortByPosition(reading.problems);
+    return reading;
+}
+
 // "a, b or c" (or "a, b and c" with the conjunction "and").
 std::string listInWords(const std::vector<std::string>& words, std::string_view conjunction);
 

@@ -199,11 +199,11 @@ private slots:
                    "number"};
         QTest::newRow("value and bits, each still checked")
             << "value: x\nbits: \"0x3C00\""
-            << QStringList{
-                   "error 1:0 give either value or bits, not both: they both set the "
-                   "number",
+            << QStringList{  // in file order, as every kind reports its problems
                    "error 0:7 value: 'x' is not a decimal number: expected digits, inf "
-                   "or nan"};
+                   "or nan",
+                   "error 1:0 give either value or bits, not both: they both set the "
+                   "number"};
         QTest::newRow("rounding away is not offered")
             << "rounding: away"
             << QStringList{
