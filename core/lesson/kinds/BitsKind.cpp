@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "lesson/kinds/StateFields.h"
 #include "numeric/BitPatternText.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -16,15 +17,6 @@ using numeric::BitPattern;
 
 constexpr int kDefaultWidth = 8;
 const std::vector<std::string> kFieldNames = {"width", "value"};
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string allowedWidthsMessage() { return "width must be 4, 8, 16 or 32"; }
 
@@ -159,21 +151,9 @@ void readFields(const YAML::Node& state, BitsStateReading& reading) {
 }  // namespace
 
 BitsStateReading readBitsState(const YAML::Node& state) {
-    BitsStateReading reading;
-    try {
-        if (!state || state.IsNull()) return reading;
-        if (!state.IsMap()) {
-            reading.problems.push_back(
-                {Severity::Error, state.Mark(),
-                 "the bits state must be fields like 'width: 8' and 'value: 65', one per line"});
-            return reading;
-        }
-        readFields(state, reading);
-    } catch (const YAML::Exception& error) {
-        reading.state = BitsState{};
-        reading.problems.push_back({Severity::Error, error.mark, error.msg});
-    }
-    return reading;
+    return readStateMap<BitsStateReading>(
+        state, "the bits state must be fields like 'width: 8' and 'value: 65', one per line",
+        readFields);
 }
 
 SimKind bitsKind() {
