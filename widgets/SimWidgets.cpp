@@ -1,5 +1,8 @@
 #include "SimWidgets.h"
 
+#include "logic/AdderWidget.h"
+#include "logic/FpAddWidget.h"
+#include "logic/GatesWidget.h"
 #include "numeric/BitsWidget.h"
 #include "numeric/FloatCompareWidget.h"
 #include "numeric/FloatWidget.h"
@@ -12,9 +15,12 @@ namespace mlsyslab::widgets {
 
 SimWidgetRegistry builtinSimWidgets() {
     SimWidgetRegistry registry;
+    registry.add("adder", createAdderSimWidget);
     registry.add("bits", createBitsSimWidget);
     registry.add("float", createFloatSimWidget);
     registry.add("float-compare", createFloatCompareSimWidget);
+    registry.add("fp-add", createFpAddSimWidget);
+    registry.add("gates", createGatesSimWidget);
     registry.add("fixed", createFixedSimWidget);
     registry.add("int", createIntSimWidget);
     registry.add("mixed-precision", createMixedPrecisionSimWidget);

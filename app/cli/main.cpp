@@ -7,6 +7,8 @@
 #include "cli/FormatCommands.h"
 #include "cli/IntCommands.h"
 #include "cli/LessonCommands.h"
+#include "cli/LogicAddCommand.h"
+#include "cli/LogicFpAddCommand.h"
 
 int main(int argc, char** argv) {
     using namespace mlsyslab::cli;
@@ -14,6 +16,8 @@ int main(int argc, char** argv) {
     for (auto group : {formatCommands(), intCommands(), lessonCommands()}) {
         commands.insert(commands.end(), group.begin(), group.end());
     }
+    commands.push_back(logicAddCommand());
+    commands.push_back(logicFpAddCommand());
 
     const std::vector<std::string> words(argv + 1, argv + argc);
     Streams streams{std::cout, std::cerr};

@@ -21,7 +21,7 @@ StepControls::StepControls(QWidget* parent)
       labelText_([](int position, int count) {
           return tr("Step %1 / %2").arg(position + 1).arg(count);
       }),
-      resetButton_(new QPushButton(tr("⏮ Reset"), this)),
+      resetButton_(new QPushButton(tr("Reset"), this)),
       backButton_(new QPushButton(tr("◀ Back"), this)),
       stepButton_(new QPushButton(tr("Step ▶"), this)),
       runButton_(new QPushButton(tr("Run"), this)),

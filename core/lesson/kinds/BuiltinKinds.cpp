@@ -1,9 +1,12 @@
 #include "lesson/kinds/BuiltinKinds.h"
 
+#include "lesson/kinds/AdderKind.h"
 #include "lesson/kinds/BitsKind.h"
 #include "lesson/kinds/FixedKind.h"
 #include "lesson/kinds/FloatCompareKind.h"
 #include "lesson/kinds/FloatKind.h"
+#include "lesson/kinds/FpAddKind.h"
+#include "lesson/kinds/GatesKind.h"
 #include "lesson/kinds/IntKind.h"
 #include "lesson/kinds/MixedPrecisionKind.h"
 #include "lesson/kinds/QuantizeKind.h"
@@ -12,10 +15,13 @@ namespace mlsyslab::lesson::kinds {
 
 SimKindRegistry builtinSimKinds() {
     SimKindRegistry registry;
+    registry.add(adderKind());
     registry.add(bitsKind());
     registry.add(fixedKind());
     registry.add(floatKind());
     registry.add(floatCompareKind());
+    registry.add(fpAddKind());
+    registry.add(gatesKind());
     registry.add(intKind());
     registry.add(mixedPrecisionKind());
     registry.add(quantizeKind());
