@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/Concat.h"
 #include "lesson/SimKindRegistry.h"
 #include "numeric/FloatDecode.h"
 #include "numeric/FloatEncode.h"
@@ -17,15 +18,6 @@ namespace mlsyslab::cli {
 namespace {
 
 using numeric::FloatFormat;
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 // Turns one item (a pattern or a value) into one output line appended to `out`, or says why
 // it cannot.

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/Concat.h"
 #include "numeric/IntegerArithmetic.h"
 
 namespace mlsyslab::cli {
@@ -17,15 +18,6 @@ using numeric::ExactInteger;
 using numeric::IntegerFormat;
 using numeric::IntegerResult;
 using numeric::Signedness;
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string widthRange() {
     return concat(std::to_string(IntegerFormat::kMinWidth), " to ",

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/Concat.h"
 #include "logic/AdderCircuits.h"
 #include "logic/EventSimulation.h"
 
@@ -18,15 +19,6 @@ using logic::AdderCircuit;
 using logic::AdderKind;
 
 constexpr std::string_view kPrefix = "logic add: ";
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string widthRange() {
     return concat(std::to_string(logic::kMinAdderWidth), " to ",

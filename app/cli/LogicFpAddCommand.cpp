@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/LogicFpAddOutput.h"
+#include "common/Concat.h"
 #include "logic/FloatAdder.h"
 #include "numeric/FloatEncode.h"
 #include "numeric/FloatFormat.h"
@@ -20,15 +21,6 @@ namespace {
 using numeric::FloatFormat;
 
 constexpr std::string_view kPrefix = "logic fpadd: ";
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 // Output is gathered and written in blocks of this size, input read in blocks of this size,
 // and a batch goes through the datapath this many pairs at a time (FloatAdder::addMany).

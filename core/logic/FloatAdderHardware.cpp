@@ -4,6 +4,7 @@
 #include <bit>
 #include <utility>
 
+#include "common/Concat.h"
 #include "logic/FloatAdder.h"
 #include "logic/HardwareBlocks.h"
 
@@ -12,14 +13,6 @@ namespace mlsyslab::logic {
 namespace {
 
 using numeric::FloatFormat;
-
-// Appends every piece: `"literal" + std::string` trips GCC 12's -Wrestrict false positive.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string number(int value) { return std::to_string(value); }
 

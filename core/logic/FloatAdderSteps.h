@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "common/Concat.h"
 #include "logic/FloatAdder.h"
 #include "logic/FloatDatapath.h"
 #include "numeric/FloatDecode.h"
@@ -18,14 +19,6 @@ std::vector<FloatAdderStep> buildFloatAdderSteps(const numeric::FloatFormat& for
 
 // Small text pieces the step explanations share.
 namespace step_text {
-
-// Appends every piece: `"literal" + std::string` trips GCC 12's -Wrestrict false positive.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 inline std::string number(long long value) { return std::to_string(value); }
 inline std::string bitText(bool bit) { return bit ? "1" : "0"; }

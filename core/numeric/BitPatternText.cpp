@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "common/Concat.h"
+
 namespace mlsyslab::numeric {
 
 namespace {
@@ -13,15 +15,6 @@ bool isSpace(char character) { return character == ' ' || character == '\t'; }
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && isSpace(text.front())) text.remove_prefix(1);
     while (!text.empty() && isSpace(text.back())) text.remove_suffix(1);
-    return text;
-}
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
     return text;
 }
 

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "common/Concat.h"
+
 namespace mlsyslab::numeric {
 
 namespace {
@@ -53,15 +55,6 @@ constexpr std::array<ControlName, 32> kControlNames = {{
     {"RS", "record separator"},
     {"US", "unit separator"},
 }};
-
-// Builds a string by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string twoHexDigits(unsigned value) {
     char text[3];

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "common/Concat.h"
 #include "numeric/BigUnsigned.h"
 
 namespace mlsyslab::numeric {
@@ -33,15 +34,6 @@ std::string_view digitRun(std::string_view text, std::size_t& position) {
     const std::size_t start = position;
     while (position < text.size() && isDigit(text[position])) ++position;
     return text.substr(start, position - start);
-}
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
 }
 
 Result<DecimalNumber> notANumber(std::string_view text, std::string_view why) {

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/Concat.h"
 #include "numeric/DecimalNumber.h"
 #include "numeric/ExactDecimal.h"
 
@@ -15,15 +16,6 @@ namespace {
 // (it holds less than 2^64) and has steps far above the second (at least 2^-64).
 constexpr long long kMaxLeadingDigitExponent = 999;
 constexpr long long kMinLeadingDigitExponent = -1000;
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);

@@ -6,6 +6,7 @@
 #include <string>
 #include <system_error>
 
+#include "common/Concat.h"
 #include "numeric/FloatDecode.h"
 
 namespace mlsyslab::numeric {
@@ -47,13 +48,6 @@ BinaryMagnitude tinyMagnitude(const DecimalNumber& decimal) {
         return half;
     }
     return kTinyMagnitude;
-}
-
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
 }
 
 int hexDigitValue(char character) {

@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "common/Concat.h"
+
 namespace mlsyslab::numeric {
 
 namespace {
@@ -11,15 +13,6 @@ namespace {
 // bits and use UnsignedWide.
 using Wide = __int128;
 using UnsignedWide = unsigned __int128;
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 std::string quoted(std::string_view text) { return concat("'", text, "'"); }
 

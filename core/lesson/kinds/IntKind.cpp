@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "common/Concat.h"
 #include "lesson/kinds/StateFields.h"
 #include "numeric/BitPatternText.h"
 
@@ -29,15 +30,6 @@ constexpr std::array<NamedOperation, 4> kOperations = {{{"add", IntegerOperation
                                                         {"sub", IntegerOperation::Subtract},
                                                         {"mul", IntegerOperation::Multiply},
                                                         {"neg", IntegerOperation::Negate}}};
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 bool isAllowedWidth(int width) {
     return std::find(std::begin(kIntWidths), std::end(kIntWidths), width) != std::end(kIntWidths);

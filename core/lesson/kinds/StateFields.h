@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/Concat.h"
 #include "lesson/SimKindRegistry.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -16,15 +17,6 @@ namespace mlsyslab::lesson::kinds {
 // What a kind's state reader does for every field: find the "name: value" lines, warn about
 // unknown names with a suggestion, refuse a name given twice, and read yes/no and one-of-a-list
 // values with messages at the exact YAML mark.
-
-// Builds a message by appending: `"literal" + std::string` trips GCC 12's -Wrestrict false
-// positive (GCC bug 105329) in optimised builds.
-template <typename... Pieces>
-std::string concat(const Pieces&... pieces) {
-    std::string text;
-    (text.append(pieces), ...);
-    return text;
-}
 
 // One "name: value" line.
 struct StateField {
