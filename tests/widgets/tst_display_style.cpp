@@ -67,6 +67,22 @@ private slots:
         applyPlotStyle(plot, deskStyle());
         QCOMPARE(plot.graph(0)->pen().widthF(), deskStyle().plotPenWidth);
     }
+
+    // Widgets learn presentation mode from their font, as the app scales the whole font 1.6x;
+    // lesson text at the desk is 1.15x and must not count.
+    void styleIsRecognisedFromTheFont() {
+        const QFont system = QFontDatabase::systemFont(QFontDatabase::GeneralFont);
+        QWidget widget;
+        widget.setFont(system);
+        QVERIFY(!displayStyleOf(widget).presentation);
+        widget.setFont(scaledFont(system, 1.15));
+        QVERIFY(!displayStyleOf(widget).presentation);
+        widget.setFont(scaledFont(system, presentationStyle().fontScale));
+        const DisplayStyle shown = displayStyleOf(widget);
+        QVERIFY(shown.presentation);
+        QCOMPARE(shown.plotPenWidth, presentationStyle().plotPenWidth);
+        QCOMPARE(shown.fontScale, 1.0);  // the font already carries the scale
+    }
 };
 
 QTEST_MAIN(TestDisplayStyle)

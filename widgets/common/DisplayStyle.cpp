@@ -2,6 +2,10 @@
 
 #include <qcustomplot.h>
 
+#include <QFontDatabase>
+#include <QFontInfo>
+#include <QWidget>
+
 namespace mlsyslab::widgets {
 
 DisplayStyle deskStyle() { return {}; }
@@ -10,6 +14,18 @@ DisplayStyle presentationStyle() {
     // 1.6x reads from about 15 m on a 3 m wide projection at 1920 px; pens of 4 px stay visible
     // after the projector's scaling.
     return {.presentation = true, .fontScale = 1.6, .plotPenWidth = 4.0};
+}
+
+DisplayStyle displayStyleOf(const QWidget& widget) {
+    // Between the desk's font (1 to 1.15 times the system's) and presentation's (1.6 and up).
+    constexpr double kPresentationFontRatio = 1.3;
+    const double systemPixels =
+        QFontInfo(QFontDatabase::systemFont(QFontDatabase::GeneralFont)).pixelSize();
+    const double widgetPixels = QFontInfo(widget.font()).pixelSize();
+    DisplayStyle style =
+        widgetPixels >= kPresentationFontRatio * systemPixels ? presentationStyle() : deskStyle();
+    style.fontScale = 1.0;
+    return style;
 }
 
 QPalette paletteFor(const DisplayStyle& style, const QPalette& deskPalette) {

@@ -4,6 +4,7 @@
 #include <QPalette>
 
 class QCustomPlot;
+class QWidget;
 
 namespace mlsyslab::widgets {
 
@@ -11,13 +12,19 @@ namespace mlsyslab::widgets {
 // read it from here rather than hard-coding sizes and colours, so one switch restyles all.
 struct DisplayStyle {
     bool presentation = false;
-    double fontScale = 1.0;   // times the desktop font size
+    double fontScale = 1.0;     // times the desktop font size
     double plotPenWidth = 1.5;  // pixels, for every curve and bar outline
 };
 
 DisplayStyle deskStyle();
 // Larger type and thick pens that survive a projector and the back row.
 DisplayStyle presentationStyle();
+
+// The style a widget is shown in, recognised from its font: the app enters presentation mode by
+// scaling the application font 1.6 times (MainWindow::setPresentationMode), so a font at least
+// 1.3 times the system's counts as presentation. The font already carries that scale, so the
+// result's fontScale is 1: plots take the font as it is and only pens and colours from the style.
+DisplayStyle displayStyleOf(const QWidget& widget);
 
 // The palette for a style: the desktop palette as it is, or a high-contrast light one
 // (projectors wash out dark backgrounds and thin mid-grey text).

@@ -1,7 +1,5 @@
 #include "logic/AdderTimingPlot.h"
 
-#include <QFontDatabase>
-#include <QFontInfo>
 #include <algorithm>
 #include <cmath>
 
@@ -22,22 +20,6 @@ constexpr int kAxisHeightLines = 4;
 constexpr double kChangeDotScale = 0.6;  // of a text line
 constexpr double kLabelBand = 1.0;       // above the lanes, in lanes
 constexpr int kFlagLanesUpToBits = 16;
-// The app enters presentation mode by scaling the application font 1.6 times
-// (presentationStyle()); any font at least this much above the system font counts as that.
-constexpr double kPresentationFontRatio = 1.3;
-
-// The style the plot is shown in. Its font already carries presentation mode's scale, so the
-// plot takes the font as it is (fontScale 1) and only the pens and colours from the style.
-DisplayStyle displayStyleOf(const QWidget& widget) {
-    const double systemPixels =
-        QFontInfo(QFontDatabase::systemFont(QFontDatabase::GeneralFont)).pixelSize();
-    const double widgetPixels = QFontInfo(widget.font()).pixelSize();
-    DisplayStyle style =
-        widgetPixels >= kPresentationFontRatio * systemPixels ? presentationStyle() : deskStyle();
-    style.fontScale = 1.0;
-    return style;
-}
-
 // The lane's height at time t.
 double levelOf(const AdderTimingPlot::Lane& lane, bool value) {
     return lane.baseline + (value ? AdderTimingPlot::kHighLevel : 0.0);

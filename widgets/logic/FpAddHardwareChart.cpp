@@ -11,7 +11,6 @@
 
 #include "common/DisplayStyle.h"
 #include "logic/FpAddStageStrip.h"
-#include "numeric/QuantizePlots.h"
 
 namespace mlsyslab::widgets {
 
@@ -172,7 +171,7 @@ void FpAddHardwareChart::fill(QCustomPlot& plot, Measure measure) {
 
 void FpAddHardwareChart::restyle() {
     restyling_ = true;
-    const DisplayStyle style = plotStyleFor(*this);
+    const DisplayStyle style = displayStyleOf(*this);
     const int line = fontMetrics().height();
     for (QCustomPlot* plot : {gatesPlot_, depthPlot_}) {
         // Set, not inherited: applyPlotStyle reads the plot's own palette and font.

@@ -1,7 +1,5 @@
 #include "numeric/GradientHistogramPlot.h"
 
-#include <QFontDatabase>
-#include <QFontInfo>
 #include <algorithm>
 #include <cmath>
 
@@ -26,22 +24,6 @@ constexpr double kHeadRoom = 0.3;
 // so that the labels never crowd at presentation size.
 constexpr double kEveryDecadeUpTo = 10.0;
 constexpr double kEverySecondDecadeUpTo = 24.0;
-// The app enters presentation mode by scaling the application font 1.6 times
-// (presentationStyle()); any font at least this much above the system font counts as that.
-constexpr double kPresentationFontRatio = 1.3;
-
-// The style the widget is shown in. Its font already carries presentation mode's scale, so
-// the plot takes the font as it is (fontScale 1) and only the pens and colours from the style.
-DisplayStyle displayStyleOf(const QWidget& widget) {
-    const double systemPixels =
-        QFontInfo(QFontDatabase::systemFont(QFontDatabase::GeneralFont)).pixelSize();
-    const double widgetPixels = QFontInfo(widget.font()).pixelSize();
-    DisplayStyle style =
-        widgetPixels >= kPresentationFontRatio * systemPixels ? presentationStyle() : deskStyle();
-    style.fontScale = 1.0;
-    return style;
-}
-
 QColor withAlpha(QColor color, int alpha) {
     color.setAlpha(alpha);
     return color;

@@ -2,7 +2,6 @@
 
 #include <qcustomplot.h>
 
-#include <QFontDatabase>
 #include <algorithm>
 #include <cmath>
 
@@ -13,9 +12,6 @@ namespace mlsyslab::widgets {
 
 namespace {
 
-// Where presentation starts: between the desk font (1 to 1.15 times the system's, StepView
-// enlarges lesson text by 1.15) and the presentation font (1.6 to 1.84).
-constexpr double kPresentationFontRatio = 1.4;
 // Enough points to show the sawtooth of the error; a million would only slow the drawing.
 constexpr std::size_t kMaxErrorPoints = 20000;
 // Before-histogram bins: never too coarse to show a shape, never finer than a screen shows.
@@ -38,11 +34,6 @@ enum ErrorGraph { kErrorGraph = 0, kUpperBoundGraph = 1, kLowerBoundGraph = 2 };
 
 bool isDark(const QPalette& palette) { return palette.color(QPalette::Base).lightness() < 128; }
 
-double fontPointSize(const QFont& font) {
-    if (font.pointSizeF() > 0) return font.pointSizeF();
-    return font.pixelSize() * 72.0 / 96.0;  // Qt's reference resolution
-}
-
 // A legend inside the axes covers data wherever it goes (a uniform histogram fills the top
 // edge, the errors fill the whole band), so it gets a row of its own above them, entries side
 // by side.
@@ -57,15 +48,6 @@ void placeLegendAbove(QCustomPlot& plot) {
 }
 
 }  // namespace
-
-DisplayStyle plotStyleFor(const QWidget& owner) {
-    const double systemSize = fontPointSize(QFontDatabase::systemFont(QFontDatabase::GeneralFont));
-    const bool presentation =
-        systemSize > 0 && fontPointSize(owner.font()) >= kPresentationFontRatio * systemSize;
-    DisplayStyle style = presentation ? presentationStyle() : deskStyle();
-    style.fontScale = 1.0;
-    return style;
-}
 
 QuantizePlots::QuantizePlots(QCustomPlot* histogram, QCustomPlot* error)
     : histogram_(histogram), error_(error) {
@@ -223,7 +205,7 @@ void QuantizePlots::showErrors(std::span<const float> weights,
 }
 
 void QuantizePlots::restyle(const QWidget& owner) {
-    style_ = plotStyleFor(owner);
+    style_ = displayStyleOf(owner);
     const QPalette palette = paletteFor(style_, owner.palette());
     const bool dark = isDark(palette);
     const QColor beforeColor = dark ? kSkyBlue : kBlue;

@@ -64,10 +64,4 @@ private:
     bool stemMode_ = true;  // after: one stem per level, or a step line of shared bins
 };
 
-// Presentation mode is recognised from the font, because the app sets it for the whole
-// application (MainWindow::setPresentationMode): a font at least 1.4 times the system's
-// (desk: 1 to 1.15, presentation: 1.6 to 1.84) is drawn with presentation pens. The font is
-// already scaled, so fontScale is 1.
-DisplayStyle plotStyleFor(const QWidget& owner);
-
 }  // namespace mlsyslab::widgets
