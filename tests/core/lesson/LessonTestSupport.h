@@ -1,7 +1,10 @@
 #pragma once
 
-// What the lesson parser's test suites share: fake simulator kinds and readable diagnostics.
+// What the lesson parser's and the simulator kinds' test suites share: fake simulator kinds and
+// readable diagnostics and problems.
 #include <QByteArray>
+#include <QString>
+#include <QStringList>
 #include <vector>
 
 #include "lesson/Diagnostic.h"
@@ -41,6 +44,20 @@ inline QByteArray listOf(const std::vector<Diagnostic>& diagnostics) {
         list += QByteArray::fromStdString(formatDiagnostic("t", diagnostic)) + '\n';
     }
     return list.isEmpty() ? QByteArray("(none)") : list;
+}
+
+// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message; one line per
+// problem, so a failing comparison of a kind's problems shows everything that was reported.
+inline QStringList describe(const std::vector<StateProblem>& problems) {
+    QStringList lines;
+    for (const StateProblem& problem : problems) {
+        lines << QStringLiteral("%1 %2:%3 %4")
+                     .arg(problem.severity == Severity::Error ? "error" : "warning")
+                     .arg(problem.mark.line)
+                     .arg(problem.mark.column)
+                     .arg(QString::fromStdString(problem.message));
+    }
+    return lines;
 }
 
 }  // namespace mlsyslab::testing

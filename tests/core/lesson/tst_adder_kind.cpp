@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
 #include "lesson/kinds/AdderKind.h"
 #include "lesson/kinds/BuiltinKinds.h"
@@ -21,19 +22,8 @@ using mlsyslab::logic::AdderKind;
 
 namespace {
 
-// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message; one per problem,
-// so a failing comparison shows everything that was reported.
-QStringList describe(const std::vector<StateProblem>& problems) {
-    QStringList lines;
-    for (const StateProblem& problem : problems) {
-        lines << QStringLiteral("%1 %2:%3 %4")
-                     .arg(problem.severity == Severity::Error ? "error" : "warning")
-                     .arg(problem.mark.line)
-                     .arg(problem.mark.column)
-                     .arg(QString::fromStdString(problem.message));
-    }
-    return lines;
-}
+// Problems as comparable lines, from LessonTestSupport.h.
+using mlsyslab::testing::describe;
 
 // "ripple8 a=0x05 b=0x03 add step=time": the whole state in one comparable line.
 QString describe(const AdderState& state) {
@@ -47,7 +37,8 @@ QString describe(const AdderState& state) {
     if (state.subtractToggle) text += QStringLiteral(" toggle");
     if (state.showCriticalPath) text += QStringLiteral(" path");
     const auto mode = stepModeName(state.stepMode);
-    return text + QStringLiteral(" step=") + QString::fromLatin1(mode.data(), qsizetype(mode.size()));
+    return text + QStringLiteral(" step=") +
+           QString::fromLatin1(mode.data(), qsizetype(mode.size()));
 }
 
 }  // namespace
@@ -89,29 +80,35 @@ void TestAdderKind::emptyStateGivesDefaults() {
 void TestAdderKind::validStates_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("state");
-    QTest::newRow("the seed: 5 + 3 in 8 bits")
-        << "adder: ripple\nwidth: 8\na: 5\nb: 3" << "ripple8 a=0x05 b=0x03 add step=time";
-    QTest::newRow("lookahead at 16 bits")
-        << "adder: cla\nwidth: 16\na: 1000\nb: 24" << "cla16 a=0x03e8 b=0x0018 add step=time";
+    QTest::newRow("the seed: 5 + 3 in 8 bits") << "adder: ripple\nwidth: 8\na: 5\nb: 3"
+                                               << "ripple8 a=0x05 b=0x03 add step=time";
+    QTest::newRow("lookahead at 16 bits") << "adder: cla\nwidth: 16\na: 1000\nb: 24"
+                                          << "cla16 a=0x03e8 b=0x0018 add step=time";
     QTest::newRow("32 bits, largest unsigned")
-        << "width: 32\na: 4294967295\nb: 1" << "ripple32 a=0xffffffff b=0x00000001 add step=time";
-    QTest::newRow("32 bits, smallest signed")
-        << "width: 32\na: -2147483648" << "ripple32 a=0x80000000 b=0x00000000 add step=time";
-    QTest::newRow("1 bit") << "width: 1\na: 1\nb: -1" << "ripple1 a=0x1 b=0x1 add step=time";
-    QTest::newRow("negative in two's complement")
-        << "a: -1\nb: -128" << "ripple8 a=0xff b=0x80 add step=time";
-    QTest::newRow("hex and binary strings")
-        << "a: \"0x7F\"\nb: \"0b0000_0001\"" << "ripple8 a=0x7f b=0x01 add step=time";
-    QTest::newRow("subtraction") << "a: 5\nb: 3\nsub: true" << "ripple8 a=0x05 b=0x03 sub step=time";
-    QTest::newRow("toggle, adding first")
-        << "subtract_toggle: true\nsub: false" << "ripple8 a=0x00 b=0x00 add toggle step=time";
-    QTest::newRow("step bits") << "step: bits" << "ripple8 a=0x00 b=0x00 add step=bits";
-    QTest::newRow("step time") << "step: time" << "ripple8 a=0x00 b=0x00 add step=time";
+        << "width: 32\na: 4294967295\nb: 1"
+        << "ripple32 a=0xffffffff b=0x00000001 add step=time";
+    QTest::newRow("32 bits, smallest signed") << "width: 32\na: -2147483648"
+                                              << "ripple32 a=0x80000000 b=0x00000000 add step=time";
+    QTest::newRow("1 bit") << "width: 1\na: 1\nb: -1"
+                           << "ripple1 a=0x1 b=0x1 add step=time";
+    QTest::newRow("negative in two's complement") << "a: -1\nb: -128"
+                                                  << "ripple8 a=0xff b=0x80 add step=time";
+    QTest::newRow("hex and binary strings") << "a: \"0x7F\"\nb: \"0b0000_0001\""
+                                            << "ripple8 a=0x7f b=0x01 add step=time";
+    QTest::newRow("subtraction") << "a: 5\nb: 3\nsub: true"
+                                 << "ripple8 a=0x05 b=0x03 sub step=time";
+    QTest::newRow("toggle, adding first") << "subtract_toggle: true\nsub: false"
+                                          << "ripple8 a=0x00 b=0x00 add toggle step=time";
+    QTest::newRow("step bits") << "step: bits"
+                               << "ripple8 a=0x00 b=0x00 add step=bits";
+    QTest::newRow("step time") << "step: time"
+                               << "ripple8 a=0x00 b=0x00 add step=time";
     QTest::newRow("critical path") << "adder: cla\ncritical_path: true"
                                    << "cla8 a=0x00 b=0x00 add path step=time";
     QTest::newRow("flow map") << "{adder: cla, width: 4, a: 9, b: 7, sub: True}"
                               << "cla4 a=0x9 b=0x7 sub step=time";
-    QTest::newRow("plus sign and spaces") << "a: \" +12 \"" << "ripple8 a=0x0c b=0x00 add step=time";
+    QTest::newRow("plus sign and spaces") << "a: \" +12 \""
+                                          << "ripple8 a=0x0c b=0x00 add step=time";
 }
 
 void TestAdderKind::validStates() {
@@ -137,8 +134,8 @@ void TestAdderKind::operands_data() {
     QTest::newRow("-1 at 1 bit") << "-1" << 1 << true << 1ULL << "";
     QTest::newRow("256 too big") << "256" << 8 << false << 0ULL
                                  << "256 does not fit in 8 bits (-128 to 255)";
-    QTest::newRow("-129 too small") << "-129" << 8 << false << 0ULL
-                                    << "-129 does not fit in 8 bits (-128 to 255)";
+    QTest::newRow("-129 too small")
+        << "-129" << 8 << false << 0ULL << "-129 does not fit in 8 bits (-128 to 255)";
     QTest::newRow("2 at 1 bit") << "+2" << 1 << false << 0ULL
                                 << "2 does not fit in 1 bit (-1 to 1)";
     QTest::newRow("huge") << "99999999999999999999999" << 32 << false << 0ULL
@@ -175,13 +172,14 @@ void TestAdderKind::problems_data() {
     const QString widthMessage = QStringLiteral("width must be a whole number from 1 to 32");
 
     QTest::newRow("adder misspelt")
-        << "adder: ripples" << QStringList{"error 0:7 " + adderMessage + "; did you mean 'ripple'?"};
+        << "adder: ripples"
+        << QStringList{"error 0:7 " + adderMessage + "; did you mean 'ripple'?"};
     QTest::newRow("adder capitalised")
         << "adder: CLA" << QStringList{"error 0:7 " + adderMessage + "; did you mean 'cla'?"};
     QTest::newRow("adder unrelated word")
         << "adder: carry-select" << QStringList{"error 0:7 " + adderMessage};
-    QTest::newRow("adder empty, at its name") << "a: 1\nadder:"
-                                              << QStringList{"error 1:0 " + adderMessage};
+    QTest::newRow("adder empty, at its name")
+        << "a: 1\nadder:" << QStringList{"error 1:0 " + adderMessage};
 
     QTest::newRow("width 0") << "width: 0" << QStringList{"error 0:7 " + widthMessage};
     QTest::newRow("width 33") << "width: 33" << QStringList{"error 0:7 " + widthMessage};
@@ -190,14 +188,16 @@ void TestAdderKind::problems_data() {
     QTest::newRow("width word") << "width: eight" << QStringList{"error 0:7 " + widthMessage};
     QTest::newRow("width fraction") << "width: 8.5" << QStringList{"error 0:7 " + widthMessage};
 
-    QTest::newRow("a too big")
-        << "a: 256" << QStringList{"error 0:3 a: 256 does not fit in 8 bits (-128 to 255)"};
+    QTest::newRow("a too big") << "a: 256"
+                               << QStringList{
+                                      "error 0:3 a: 256 does not fit in 8 bits (-128 to 255)"};
     QTest::newRow("b too small at 4 bits, second line")
         << "width: 4\nb: -9" << QStringList{"error 1:3 b: -9 does not fit in 4 bits (-8 to 15)"};
     QTest::newRow("a beyond 32 bits")
         << "width: 32\na: 4294967296"
-        << QStringList{"error 1:3 a: 4294967296 does not fit in 32 bits (-2147483648 to "
-                       "4294967295)"};
+        << QStringList{
+               "error 1:3 a: 4294967296 does not fit in 32 bits (-2147483648 to "
+               "4294967295)"};
     QTest::newRow("a fraction")
         << "a: 2.5"
         << QStringList{"error 0:3 a: '2.5' is not a whole number: bit patterns hold integers only"};
@@ -205,8 +205,9 @@ void TestAdderKind::problems_data() {
         << "b: \"0x100\""
         << QStringList{"error 0:3 b: '0x100' needs 9 bits, more than 8 bits hold (largest: 0xFF)"};
     QTest::newRow("a list") << "a: [1, 2]"
-                            << QStringList{"error 0:3 a must be a number like 5 or -3, or a string "
-                                           "like \"0x05\", not a list or a map"};
+                            << QStringList{
+                                   "error 0:3 a must be a number like 5 or -3, or a string "
+                                   "like \"0x05\", not a list or a map"};
     QTest::newRow("b empty, at its name")
         << "b:\na: 1"
         << QStringList{
@@ -217,24 +218,26 @@ void TestAdderKind::problems_data() {
                               << QStringList{"error 0:17 subtract_toggle must be true or false"};
     QTest::newRow("step misspelt")
         << "step: bit" << QStringList{"error 0:6 step must be time or bits; did you mean 'bits'?"};
-    QTest::newRow("step unrelated") << "step: level"
-                                    << QStringList{"error 0:6 step must be time or bits"};
+    QTest::newRow("step unrelated")
+        << "step: level" << QStringList{"error 0:6 step must be time or bits"};
     QTest::newRow("critical path yes")
         << "critical_path: on" << QStringList{"error 0:15 critical_path must be true or false"};
 
-    QTest::newRow("misspelt width")
-        << "widht: 8" << QStringList{"warning 0:0 unknown adder field 'widht'; did you mean "
-                                     "'width'?"};
+    QTest::newRow("misspelt width") << "widht: 8"
+                                    << QStringList{
+                                           "warning 0:0 unknown adder field 'widht'; did you mean "
+                                           "'width'?"};
     QTest::newRow("misspelt toggle")
         << "subtract_togle: true"
         << QStringList{
                "warning 0:0 unknown adder field 'subtract_togle'; did you mean 'subtract_toggle'?"};
     QTest::newRow("unrelated field")
         << "a: 1\ncarry_in: 1"
-        << QStringList{"warning 1:0 unknown adder field 'carry_in' (adder has the fields adder, "
-                       "width, a, b, sub, subtract_toggle, step and critical_path)"};
-    QTest::newRow("field given twice") << "a: 1\nb: 2\na: 3"
-                                       << QStringList{"error 2:0 adder field 'a' is given twice"};
+        << QStringList{
+               "warning 1:0 unknown adder field 'carry_in' (adder has the fields adder, "
+               "width, a, b, sub, subtract_toggle, step and critical_path)"};
+    QTest::newRow("field given twice")
+        << "a: 1\nb: 2\na: 3" << QStringList{"error 2:0 adder field 'a' is given twice"};
 
     const QString notMap =
         QStringLiteral("the adder state must be fields like 'width: 8' and 'a: 5', one per line");
@@ -269,15 +272,18 @@ void TestAdderKind::wrongFieldsFallBackToDefaults_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("state");
     QTest::newRow("bad width: 8 bits, the operand's low bits")
-        << "width: 40\na: 300" << "ripple8 a=0x2c b=0x00 add step=time";
+        << "width: 40\na: 300"
+        << "ripple8 a=0x2c b=0x00 add step=time";
     QTest::newRow("bad a keeps the rest") << "width: 16\na: 70000\nb: 5"
                                           << "ripple16 a=0x0000 b=0x0005 add step=time";
     QTest::newRow("bad adder is ripple") << "adder: fast\na: 2"
                                          << "ripple8 a=0x02 b=0x00 add step=time";
-    QTest::newRow("bad sub adds") << "sub: maybe" << "ripple8 a=0x00 b=0x00 add step=time";
+    QTest::newRow("bad sub adds") << "sub: maybe"
+                                  << "ripple8 a=0x00 b=0x00 add step=time";
     QTest::newRow("bad step is time") << "step: gates\nadder: cla"
                                       << "cla8 a=0x00 b=0x00 add step=time";
-    QTest::newRow("not a map") << "[1, 2]" << "ripple8 a=0x00 b=0x00 add step=time";
+    QTest::newRow("not a map") << "[1, 2]"
+                               << "ripple8 a=0x00 b=0x00 add step=time";
     QTest::newRow("first of a repeated field wins") << "a: 1\na: 2"
                                                     << "ripple8 a=0x01 b=0x00 add step=time";
 }

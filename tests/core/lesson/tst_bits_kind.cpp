@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include "LessonTestSupport.h"
 #include "lesson/kinds/BitsKind.h"
 
 using mlsyslab::lesson::Severity;
@@ -12,19 +13,8 @@ using mlsyslab::numeric::BitPattern;
 
 namespace {
 
-// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message; one per problem,
-// so a failing comparison shows everything that was reported.
-QStringList describe(const std::vector<StateProblem>& problems) {
-    QStringList lines;
-    for (const StateProblem& problem : problems) {
-        lines << QStringLiteral("%1 %2:%3 %4")
-                     .arg(problem.severity == Severity::Error ? "error" : "warning")
-                     .arg(problem.mark.line)
-                     .arg(problem.mark.column)
-                     .arg(QString::fromStdString(problem.message));
-    }
-    return lines;
-}
+// Problems as comparable lines, from LessonTestSupport.h.
+using mlsyslab::testing::describe;
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include "LessonTestSupport.h"
 #include "lesson/kinds/BuiltinKinds.h"
 #include "lesson/kinds/FixedKind.h"
 
@@ -16,19 +17,8 @@ namespace numeric = mlsyslab::numeric;
 
 namespace {
 
-// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message; one per problem,
-// so a failing comparison shows everything that was reported.
-QStringList describe(const std::vector<StateProblem>& problems) {
-    QStringList lines;
-    for (const StateProblem& problem : problems) {
-        lines << QStringLiteral("%1 %2:%3 %4")
-                     .arg(problem.severity == Severity::Error ? "error" : "warning")
-                     .arg(problem.mark.line)
-                     .arg(problem.mark.column)
-                     .arg(QString::fromStdString(problem.message));
-    }
-    return lines;
-}
+// Problems as comparable lines, from LessonTestSupport.h.
+using mlsyslab::testing::describe;
 
 // "Q3.4 value=0 nearest saturate": the whole state in one comparable line.
 QString describe(const FixedState& state) {

@@ -4,6 +4,7 @@
 
 #include <QtTest>
 
+#include "LessonTestSupport.h"
 #include "lesson/Diagnostic.h"
 #include "lesson/LessonParser.h"
 #include "lesson/kinds/BuiltinKinds.h"
@@ -17,18 +18,8 @@ using namespace mlsyslab::numeric;
 
 namespace {
 
-// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message.
-QStringList describe(const std::vector<StateProblem>& problems) {
-    QStringList lines;
-    for (const StateProblem& problem : problems) {
-        lines << QStringLiteral("%1 %2:%3 %4")
-                     .arg(problem.severity == Severity::Error ? "error" : "warning")
-                     .arg(problem.mark.line)
-                     .arg(problem.mark.column)
-                     .arg(QString::fromStdString(problem.message));
-    }
-    return lines;
-}
+// Problems as comparable lines, from LessonTestSupport.h.
+using mlsyslab::testing::describe;
 
 FloatStateReading readFloat(const QString& yaml) {
     return readFloatState(YAML::Load(yaml.toStdString()));
@@ -199,11 +190,11 @@ private slots:
                    "number"};
         QTest::newRow("value and bits, each still checked")
             << "value: x\nbits: \"0x3C00\""
-            << QStringList{  // in file order, as every kind reports its problems
-                   "error 0:7 value: 'x' is not a decimal number: expected digits, inf "
-                   "or nan",
-                   "error 1:0 give either value or bits, not both: they both set the "
-                   "number"};
+            << QStringList{// in file order, as every kind reports its problems
+                           "error 0:7 value: 'x' is not a decimal number: expected digits, inf "
+                           "or nan",
+                           "error 1:0 give either value or bits, not both: they both set the "
+                           "number"};
         QTest::newRow("rounding away is not offered")
             << "rounding: away"
             << QStringList{

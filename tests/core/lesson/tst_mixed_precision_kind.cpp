@@ -4,6 +4,7 @@
 
 #include <QtTest>
 
+#include "LessonTestSupport.h"
 #include "lesson/Diagnostic.h"
 #include "lesson/LessonParser.h"
 #include "lesson/kinds/BuiltinKinds.h"
@@ -15,18 +16,8 @@ using namespace mlsyslab::lesson::kinds;
 
 namespace {
 
-// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message.
-QStringList describe(const std::vector<StateProblem>& problems) {
-    QStringList lines;
-    for (const StateProblem& problem : problems) {
-        lines << QStringLiteral("%1 %2:%3 %4")
-                     .arg(problem.severity == Severity::Error ? "error" : "warning")
-                     .arg(problem.mark.line)
-                     .arg(problem.mark.column)
-                     .arg(QString::fromStdString(problem.message));
-    }
-    return lines;
-}
+// Problems as comparable lines, from LessonTestSupport.h.
+using mlsyslab::testing::describe;
 
 // "fp16 S=1 n=10000 seed=1 mean=-7 sd=1.5": the state in one line.
 QString describe(const MixedPrecisionState& state) {

@@ -2,6 +2,7 @@
 
 #include <QtTest>
 
+#include "LessonTestSupport.h"
 #include "lesson/kinds/QuantizeKind.h"
 
 namespace numeric = mlsyslab::numeric;
@@ -13,18 +14,8 @@ using mlsyslab::lesson::kinds::readQuantizeState;
 
 namespace {
 
-// "error 0:7 message": severity, yaml-cpp's 0-based line and column, message.
-QStringList describe(const std::vector<StateProblem>& problems) {
-    QStringList lines;
-    for (const StateProblem& problem : problems) {
-        lines << QStringLiteral("%1 %2:%3 %4")
-                     .arg(problem.severity == Severity::Error ? "error" : "warning")
-                     .arg(problem.mark.line)
-                     .arg(problem.mark.column)
-                     .arg(QString::fromStdString(problem.message));
-    }
-    return lines;
-}
+// Problems as comparable lines, from LessonTestSupport.h.
+using mlsyslab::testing::describe;
 
 QString text(std::string_view view) {
     return QString::fromUtf8(view.data(), qsizetype(view.size()));
