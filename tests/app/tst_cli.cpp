@@ -4,23 +4,13 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "CliTestSupport.h"
+
 // Runs the real mlsyslab-cli binary, as scripts and graders do.
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(MLSYSLAB_CLI), arguments);
-    process.waitForFinished(30000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using mlsyslab::testing::runCli;
+using Run = mlsyslab::testing::CliRun;
 
 void writeFile(const QString& path, const QByteArray& text) {
     QFile file(path);

@@ -1,25 +1,15 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "CliTestSupport.h"
+
 // `mlsyslab-cli int ...` run as the real binary, the way graders and scripts call it
 // (DESIGN.md §4). The arithmetic itself is tested exhaustively in tst_integer_arithmetic; this
 // suite checks the command-line forms: the output line, options, errors and help.
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(MLSYSLAB_CLI), arguments);
-    process.waitForFinished(30000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using mlsyslab::testing::runCli;
+using Run = mlsyslab::testing::CliRun;
 
 }  // namespace
 

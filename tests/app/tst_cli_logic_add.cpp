@@ -3,25 +3,15 @@
 #include <QProcess>
 #include <QtTest>
 
+#include "CliTestSupport.h"
+
 // `mlsyslab-cli logic add ...` run as the real binary (DESIGN.md §4). The adders themselves are
 // tested exhaustively in tst_adder_circuits and the simulation in tst_event_simulation; this
 // suite checks the command-line form: values, flags, timing figures, JSON, errors and help.
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& arguments) {
-    QProcess process;
-    process.start(QStringLiteral(MLSYSLAB_CLI), arguments);
-    process.waitForFinished(30000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
+using mlsyslab::testing::runCli;
+using Run = mlsyslab::testing::CliRun;
 
 QStringList logicAdd(const QString& arguments) {
     return QStringList{"logic", "add"} + arguments.split(' ');

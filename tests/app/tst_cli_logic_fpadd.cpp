@@ -10,31 +10,17 @@
 #include <cstdint>
 #include <random>
 
+#include "CliTestSupport.h"
+
 #if defined(__SSE__) || defined(_M_X64)
 #include <immintrin.h>
 #endif
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& arguments, const QByteArray& input = {}) {
-    QProcess process;
-    process.start(QStringLiteral(MLSYSLAB_CLI), arguments);
-    process.waitForStarted();
-    process.write(input);
-    process.closeWriteChannel();
-    process.waitForFinished(60000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
-
-QStringList words(const QString& line) { return line.split(' ', Qt::SkipEmptyParts); }
+using mlsyslab::testing::runCli;
+using Run = mlsyslab::testing::CliRun;
+using mlsyslab::testing::words;
 
 QStringList fpadd(const QString& arguments) {
     return QStringList{"logic", "fpadd"} + words(arguments);
