@@ -1,0 +1,4 @@
+def add(a, b):
+    return a + b
+result = add(3, 5)
+print(result)
