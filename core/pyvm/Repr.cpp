@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "common/Concat.h"
 #include "pyvm/SourceCharacters.h"
 
 namespace mlsyslab::pyvm {
@@ -68,16 +69,16 @@ std::string floatRepr(double value) {
     if (exponent >= kSmallestFixedExponent && exponent < kLargestFixedExponent) {
         const int pointPosition = exponent + 1;  // digits before the decimal point
         if (pointPosition <= 0) {
-            result += "0." + std::string(static_cast<std::size_t>(-pointPosition), '0') + digits;
+            result += concat("0.", std::string(static_cast<std::size_t>(-pointPosition), '0'), digits);
         } else if (static_cast<std::size_t>(pointPosition) >= digits.size()) {
-            result += digits + std::string(pointPosition - digits.size(), '0') + ".0";
+            result += concat(digits, std::string(pointPosition - digits.size(), '0'), ".0");
         } else {
-            result += digits.substr(0, pointPosition) + "." + digits.substr(pointPosition);
+            result += concat(digits.substr(0, pointPosition), ".", digits.substr(pointPosition));
         }
         return result;
     }
     result += digits.substr(0, 1);
-    if (digits.size() > 1) result += "." + digits.substr(1);
+    if (digits.size() > 1) result += concat(".", digits.substr(1));
     char exponentText[16];
     std::snprintf(exponentText, sizeof exponentText, "e%c%02d", exponent < 0 ? '-' : '+',
                   std::abs(exponent));
