@@ -10,6 +10,7 @@
 #include "numeric/IntWidget.h"
 #include "numeric/MixedPrecisionWidget.h"
 #include "numeric/QuantizeWidget.h"
+#include "pyvm/PyVmSimWidget.h"
 
 namespace mlsyslab::widgets {
 
@@ -24,6 +25,7 @@ SimWidgetRegistry builtinSimWidgets() {
     registry.add("fixed", createFixedSimWidget);
     registry.add("int", createIntSimWidget);
     registry.add("mixed-precision", createMixedPrecisionSimWidget);
+    registry.add("pyvm", createPyVmSimWidget);
     registry.add("quantize", createQuantizeSimWidget);
     return registry;
 }

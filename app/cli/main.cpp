@@ -9,11 +9,12 @@
 #include "cli/LessonCommands.h"
 #include "cli/LogicAddCommand.h"
 #include "cli/LogicFpAddCommand.h"
+#include "cli/PyCommands.h"
 
 int main(int argc, char** argv) {
     using namespace mlsyslab::cli;
     std::vector<Command> commands;
-    for (auto group : {formatCommands(), intCommands(), lessonCommands()}) {
+    for (auto group : {formatCommands(), intCommands(), lessonCommands(), pyCommands()}) {
         commands.insert(commands.end(), group.begin(), group.end());
     }
     commands.push_back(logicAddCommand());

@@ -40,6 +40,9 @@ using StmtList = std::vector<StmtPtr>;
 // A literal: None, True/False, int, float, str, Ellipsis. Adjacent string literals arrive joined.
 struct ConstantExpr {
     Constant value;
+    // "u" for a str literal written u"...", as CPython's ast keeps it (ast.dump shows kind='u');
+    // empty otherwise. It makes no difference to the bytecode.
+    std::string kind = {};
 };
 struct Name {
     std::string id;

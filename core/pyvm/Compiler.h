@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "pyvm/Ast.h"
 #include "pyvm/Code.h"
 #include "pyvm/Lexer.h"
 
@@ -24,6 +25,10 @@ struct CompileResult {
 // names that `compile(source, filename, "exec")` produces, constant folding and CFG optimizations
 // included, CACHE entries left out.
 CompileResult compile(std::string_view source, std::string filename);
+
+// The same for a tree already parsed (or built by hand, as unit tests do). Constant folding
+// rewrites `module` in place.
+CompileResult compileTree(ast::Module& module, std::string filename);
 
 // The normalized disassembly of DESIGN §4: `== NAME` per code object (module first, nested code
 // depth first in co_consts order), then `OPNAME ARGREPR` per instruction, jumps as `to #N`.

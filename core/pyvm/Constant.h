@@ -24,6 +24,11 @@ struct Constant {
     using Code = std::shared_ptr<const CodeObject>;
 
     std::variant<None, Ellipsis, bool, std::int64_t, double, std::string, Tuple, Code> value;
+
+    // A Tuple that stands for a frozenset (what CPython folds `x in {1, 2}` and `{1, 2, 3}` to),
+    // its items in CPython's iteration order. Treated as a tuple it behaves the same for the
+    // only uses the compiler makes of it: CONTAINS_OP and SET_UPDATE.
+    bool isFrozenSet = false;
 };
 
 // `repr()` of the constant exactly as CPython prints it (what `dis` shows as LOAD_CONST's argrepr);

@@ -25,6 +25,28 @@ struct FrameSnapshot {
 
 // The whole state before one instruction runs (DESIGN §2: a view renders one snapshot without
 // looking at its neighbours). Frames run from the module (first) to the running one (last).
+//
+// How the interpreter records them (RunOptions::recordTrace):
+// - one Instruction snapshot BEFORE every instruction runs, RESUME and PRECALL included; the
+//   running frame's `instruction` is the one about to run, a caller's is the CALL it waits on
+//   (its stack then no longer holds the callable and the arguments: they went to the callee);
+// - the first snapshot of a freshly called frame (its RESUME) has event Call, also for frames
+//   that a builtin calls back (sorted(key=f));
+// - a frame's `locals` are its assigned fast locals in localsPlus order (arguments, locals,
+//   cells, free variables), a cell shown by its contents; the module frame has none (its
+//   variables are the globals);
+// - `stack` holds reprs bottom first, "NULL" for CPython's NULL; LOAD_METHOD's pair shows
+//   `<method 'append' of 'list' objects>` then the object, as CPython's stack holds it;
+// - `globals` are the module's names in insertion order, without dunder names
+//   (`__name__`, `__builtins__`);
+// - the run ends with one more snapshot: event Return after the module's RETURN_VALUE (the module
+//   frame at that instruction, its stack empty), or event Exception with `exception` =
+//   `ExcType: message` and the frames as they were where it was raised (each at the instruction
+//   that raised or called, the stack as the failing instruction found it);
+// - at RunOptions::maxSnapshots Instruction snapshots the run stops: Trace::truncated is set,
+//   no final snapshot is added and the run has no error. It stops the same way once the
+//   snapshots hold a million frames in all (deep recursion copies every frame into every
+//   snapshot), so a trace's memory stays bounded.
 struct Snapshot {
     std::int64_t step = 0;  // 0-based
     TraceEvent event = TraceEvent::Instruction;

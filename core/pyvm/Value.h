@@ -51,11 +51,15 @@ public:
     virtual ~Object();
 
     Kind kind() const { return kind_; }
+    // This object's place in the order of creation on its thread: what id() and the `at 0x...`
+    // of a repr are made from, so that output does not depend on where the allocator put it.
+    std::uint64_t serial() const { return serial_; }
 
 private:
     friend class Value;
     Kind kind_;
     std::uint32_t references_ = 0;
+    std::uint64_t serial_;
 };
 
 // A Python value: small immediates (None, bool, int, float) inline, everything else a counted

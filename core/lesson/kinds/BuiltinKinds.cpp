@@ -9,6 +9,7 @@
 #include "lesson/kinds/GatesKind.h"
 #include "lesson/kinds/IntKind.h"
 #include "lesson/kinds/MixedPrecisionKind.h"
+#include "lesson/kinds/PyVmKind.h"
 #include "lesson/kinds/QuantizeKind.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -24,6 +25,7 @@ SimKindRegistry builtinSimKinds() {
     registry.add(gatesKind());
     registry.add(intKind());
     registry.add(mixedPrecisionKind());
+    registry.add(pyVmKind());
     registry.add(quantizeKind());
     return registry;
 }

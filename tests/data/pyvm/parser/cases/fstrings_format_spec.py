@@ -1,0 +1,11 @@
+# Format specs, with fields of their own inside them.
+a = f"{x:>10}"
+b = f"{x:.2f}"
+c = f"{x:{width}}"
+d = f"{x:>{width}.{precision}}"
+e = f"{x!r:^20}"
+f = f"{x:{width}}!"
+g = f"{3.14159:.2f} {42:05d}"
+h = f"{x:}"
+i = f"{x:{y}{z}tail}"
+j = f"{value:,}"

@@ -1,0 +1,2 @@
+if x > 0:
+print(x)

@@ -1,0 +1,2 @@
+for 1 in range(3):
+    pass

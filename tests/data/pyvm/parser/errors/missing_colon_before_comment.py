@@ -1,0 +1,2 @@
+if x  # check the sign
+    pass

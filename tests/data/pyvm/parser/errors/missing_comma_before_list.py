@@ -1,0 +1,1 @@
+print("by size:" [w for w in words])

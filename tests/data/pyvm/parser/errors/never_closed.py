@@ -1,0 +1,3 @@
+total = (1 +
+         2
+print(total)

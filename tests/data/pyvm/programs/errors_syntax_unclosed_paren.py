@@ -1,0 +1,4 @@
+# A call whose parenthesis is never closed.
+values = [1, 2, 3]
+print(sum(values)
+total = 0

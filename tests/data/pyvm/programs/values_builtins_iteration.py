@@ -1,0 +1,16 @@
+# enumerate, zip, map, filter, reversed, any, all, iter, next
+names = ['ann', 'bob', 'cy']
+print(list(enumerate(names)), list(enumerate(names, start=1)), list(enumerate('ab', 10)))
+print(list(zip(names, [1, 2, 3, 4])), list(zip()), list(zip('ab', 'cd', 'ef')))
+print(list(map(len, names)), list(map(lambda a, b: a * b, [1, 2], [3, 4])), list(map(str.upper, names)) if False else 0)
+print(list(filter(None, [0, 1, '', 'a', None])), list(filter(lambda n: n % 2, range(10))))
+print(list(reversed([1, 2, 3])), list(reversed('abc')), list(reversed((1, 2))), list(reversed(range(3))))
+print(any([]), all([]), any([0, '', 3]), all([1, 'a', 0]), any([x > 2 for x in [1, 2, 3]]))
+it = iter([10, 20])
+print(next(it), next(it), next(it, 'done'))
+e = enumerate(['x'])
+print(type(e), type(iter([])), type(iter(())), type(iter('a')), type(iter(range(2))), type(iter({})))
+print(type(zip()), type(map(len, [])), type(reversed([])), type(reversed('a')), type(iter({}.items())))
+pairs = dict(zip(['a', 'b'], [1, 2]))
+print(pairs, list(zip(*[(1, 'a'), (2, 'b')])))
+print(next(iter([])))

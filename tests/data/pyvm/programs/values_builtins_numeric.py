@@ -1,0 +1,13 @@
+# numeric builtins
+print(abs(-3), abs(-2.5), abs(True), divmod(17, 5), divmod(-17, 5), divmod(17.5, 5))
+print(pow(2, 10), pow(2, -1), pow(3, 4, 5), pow(2, -1, 7), pow(-2, 3, 5), pow(2.0, 3))
+print(round(3.14159, 2), round(2.5), round(3.5), round(-2.5), round(7, -1), round(15, -1), round(25, -1))
+print(round(1e300, -300), round(0.5), round(1.23456789e-5, 8), round(123.456, 0), round(-0.4))
+print(sum([1, 2, 3]), sum([0.1] * 10), sum([], 10), sum([[1], [2]], []), sum(range(4), start=100))
+print(min(3, 1, 2), max([4, 8, 2]), min([], default='empty'), max('abc'), min([3, -4, 2], key=abs))
+print(max([('a', 3), ('b', 9)], key=lambda p: p[1]), max([1, 1.0]), min([1.0, 1]))
+print(hex(255), hex(-255), bin(10), oct(8), bin(0), hex(0))
+print(int('42'), int(' -17 '), int('ff', 16), int('0x1F', 0), int('0b101', 0), int('z', 36), int('1_000'))
+print(float('2.5'), float(' -1e3 '), float('inf'), float('-Infinity'), float('nan'), float('1_0.5'))
+print(int(2.9), int(-2.9), int('7'), float(3), complex if False else 'no complex')
+print(int('3.5'))

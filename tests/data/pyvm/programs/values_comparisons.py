@@ -1,0 +1,11 @@
+# comparisons across int, float, bool, str, list and tuple
+print(1 == 1.0, 1 == True, 0 == False, 2 == True, 1.5 > 1, -1 < -0.5)
+print(9007199254740993 == 9007199254740992.0, 9007199254740993 > 9007199254740992.0)
+print('apple' < 'banana', 'Zebra' < 'apple', 'abc' < 'abd', 'ab' < 'abc', 'é' > 'z')
+print([1, 2] < [1, 3], [1, 2] < [1, 2, 0], (1, 'a') < (1, 'b'), [] == [], () == ())
+print([1, 2] == (1, 2), {1: 2} == {1: 2.0}, {1, 2} == {2, 1}, None == None, None is None)
+print(1 < 2 < 3, 3 > 2 > 2, 1 < 3 > 2, 'a' != 'b')
+print(max(3, 1, 2), min('b', 'a', 'c'), max([1.5, 2, -3]), min((4, 2), (4, 1)))
+print({1, 2} < {1, 2, 3}, {1, 2} <= {1, 2}, {1, 2, 3} > {1}, {1} > {2})
+print([1, 2] != [1, 2], (1, [2]) == (1, [2]), float('nan') != float('nan'))
+print(1 < 'a')

@@ -1,0 +1,7 @@
+# hash values CPython computes the same way (numbers, tuples)
+print(hash(0), hash(1), hash(-1), hash(-2), hash(2 ** 61 - 1), hash(2 ** 61), hash(-(2 ** 62)))
+print(hash(1.0), hash(1.5), hash(-0.5), hash(0.1), hash(1e100), hash(float('inf')), hash(float('-inf')))
+print(hash(True), hash(False), hash(()), hash((1,)), hash((1, 2)), hash((1, (2, 3))), hash((0.5, -1)))
+print(hash(3) == hash(3.0), hash('abc') == hash('a' + 'bc'), hash(range(3)) == hash(range(0, 3)))
+print(id(len) == id(len), id([]) is not None)
+print(hash([1]))

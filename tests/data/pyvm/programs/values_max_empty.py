@@ -1,0 +1,3 @@
+scores = []
+print(max(scores, default=None))
+print(max(scores))

@@ -1,0 +1,5 @@
+values = [3, 1, 2]
+values.sort()
+print(values)
+values.append('four')
+values.sort()

@@ -1,0 +1,12 @@
+# str.format with positions, names, indexes and specs
+print('{} + {} = {}'.format(1, 2, 3))
+print('{1} {0} {1}'.format('a', 'b'))
+print('{name} is {age}'.format(name='Ada', age=36))
+print('{0[1]} {1[key]}'.format([10, 20], {'key': 'v'}))
+print('{:>8}|{:<8}|{:^8}|'.format('r', 'l', 'c'))
+print('{:08.3f} {:+d} {:,} {:x} {:#b} {:e}'.format(3.14159, 5, 1234567, 255, 5, 12345.678))
+print('{:{w}.{p}f}'.format(2.71828, w=10, p=2))
+print('{!r} {!s} {!a}'.format('é', 'é', 'é'))
+print('{{literal}} {}'.format('x'))
+print('{:%}'.format(0.25), '{:.1%}'.format(1 / 3))
+print('{} {}'.format(1))

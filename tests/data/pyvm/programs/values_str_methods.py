@@ -1,0 +1,17 @@
+# str methods
+s = '  The quick brown fox  '
+print(repr(s.strip()), repr(s.lstrip()), repr(s.rstrip()), repr('xxhixx'.strip('x')))
+print(s.split(), 'a,b,,c'.split(','), 'a b c d'.split(' ', 2), 'a  b'.split(' '))
+print('a b c d'.rsplit(None, 1), 'a,b,c'.rsplit(',', 1), '  lead'.split(None, 0))
+print('hello'.upper(), 'HeLLo'.lower(), 'hello world'.title(), 'hello WORLD'.capitalize(), 'AbC'.swapcase())
+print('hello'.find('l'), 'hello'.rfind('l'), 'hello'.find('z'), 'hello'.index('e'), 'hello'.count('l'))
+print('hello'.find('l', 3), 'hello'.find('', 10), 'aaa'.count('aa'), 'abc'.count(''), 'hello'.rindex('l'))
+print('hello'.startswith('he'), 'hello'.endswith(('x', 'lo')), 'hello'.startswith('l', 2))
+print('hello'.replace('l', 'L'), 'hello'.replace('l', 'L', 1), 'abc'.replace('', '-'))
+print('42'.isdigit(), '4a'.isdigit(), 'abc'.isalpha(), 'ab1'.isalnum(), '  '.isspace(), ''.isspace())
+print('ABC'.isupper(), 'abc'.islower(), 'Title Case'.istitle(), 'aB'.isupper())
+print(repr('hi'.center(7)), repr('hi'.center(6, '*')), repr('hi'.ljust(5, '.')), repr('hi'.rjust(5)))
+print('42'.zfill(5), '-42'.zfill(5), '+7'.zfill(4), 'abc'.zfill(2))
+print('a\nb\r\nc'.splitlines(), 'a\nb\n'.splitlines(True), 'k=v=w'.partition('='), 'k=v=w'.rpartition('='))
+print('unittest'.removeprefix('unit'), 'file.py'.removesuffix('.py'), 'x\ty'.expandtabs(4))
+print('hello'.index('z'))

@@ -1,0 +1,3 @@
+values = [1, 2]
+print(values)
+a, b = 5

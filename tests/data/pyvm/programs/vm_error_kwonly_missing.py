@@ -1,0 +1,4 @@
+def configure(name, *, size, color):
+    return name, size, color
+
+configure("box")

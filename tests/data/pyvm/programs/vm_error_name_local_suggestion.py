@@ -1,0 +1,5 @@
+def average(values):
+    total = sum(values)
+    return totl / len(values)
+
+print(average([1, 2, 3]))

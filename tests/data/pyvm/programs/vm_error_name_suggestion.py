@@ -1,0 +1,3 @@
+numbers = [1, 2, 3]
+print(sum(numbers))
+pritn(numbers)

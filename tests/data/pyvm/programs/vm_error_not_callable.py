@@ -1,0 +1,3 @@
+count = 5
+print(count)
+count(3)

@@ -1,0 +1,4 @@
+def single(a):
+    return a
+
+single(1, 2)

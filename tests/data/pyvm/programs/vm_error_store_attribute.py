@@ -1,0 +1,2 @@
+value = 5
+value.real_part = 3

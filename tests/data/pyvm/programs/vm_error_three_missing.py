@@ -1,0 +1,4 @@
+def volume(width, height, depth):
+    return width * height * depth
+
+volume()

@@ -1,0 +1,5 @@
+def scale(value, factor=2):
+    return value * factor
+
+print(scale(3))
+scale(1, 2, 3)

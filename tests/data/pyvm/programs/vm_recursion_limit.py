@@ -1,0 +1,5 @@
+def forever(n):
+    return forever(n + 1)
+
+print("start")
+forever(0)
