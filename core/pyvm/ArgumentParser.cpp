@@ -81,7 +81,12 @@ bool GrammarParser::parseArgument(ast::ExprList& args, std::vector<ast::Keyword>
         raiseUnsupported(start, "assignment expressions (':=') are");
         return false;
     }
+    // After keyword arguments CPython's first pass reads no positional one, so what this reads
+    // does not move where "invalid syntax" points.
+    const bool savedLookingAhead = cursor_.lookingAhead();
+    if (sawKeyword || sawDoubleStar) cursor_.setLookingAhead(true);
     ast::ExprPtr value = parseExpression();
+    cursor_.setLookingAhead(savedLookingAhead);
     if (!value) return false;
     if (cursor_.atOperator(":=")) {
         raiseUnsupported(start, "assignment expressions (':=') are");

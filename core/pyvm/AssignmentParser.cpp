@@ -133,6 +133,21 @@ void GrammarParser::diagnoseAnnotation(const ast::Expr& target, std::size_t colo
 // when a statement does not parse: its elements may stand side by side without commas, and one
 // followed by `=` gets invalid_named_expression's message (`a, b c = 1, 2`).
 void GrammarParser::diagnoseTupleStatement(std::size_t start) {
+    // A line starting with the soft keyword `match` is first tried as a match statement, whose
+    // subject is read with the diagnostics of named expressions.
+    const Token& first = cursor_.at(start);
+    if (first.kind == TokenKind::Name && first.text == "match" &&
+        secondPass(start + 1, [this] {
+            if (parseStarNamedExpression() && cursor_.atOperator(",")) {
+                cursor_.advance();
+                while (startsExpression() && parseStarNamedExpression()) {
+                    if (!cursor_.atOperator(",")) break;
+                    cursor_.advance();
+                }
+            }
+        })) {
+        return;
+    }
     secondPass(start, [this] {
         ast::ExprPtr first = parseStarNamedExpression();
         if (!first || !cursor_.atOperator(",")) return;

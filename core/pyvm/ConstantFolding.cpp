@@ -79,6 +79,10 @@ std::optional<Constant> integerPower(Int base, Int exponent) {
         return make(std::pow(static_cast<double>(base), static_cast<double>(exponent)));
     }
     if (base != 0 && exponent > 0 && bitLength(base) > kMaxIntBits / exponent) return std::nullopt;
+    // 0, 1 and -1 stay small for any exponent; other bases overflow within 63 steps.
+    if (base == 0) return make(Int{exponent == 0 ? 1 : 0});
+    if (base == 1) return make(Int{1});
+    if (base == -1) return make(Int{exponent % 2 == 0 ? 1 : -1});
     Int result = 1;
     for (Int step = 0; step < exponent; ++step) {
         if (__builtin_mul_overflow(result, base, &result)) return std::nullopt;
@@ -204,18 +208,18 @@ bool withinComplexity(const Constant::Tuple& tuple, Int& limit) {
 std::optional<Constant> repeatSequence(const Constant& sequence, Int count) {
     if (const auto* text = std::get_if<std::string>(&sequence.value)) {
         const Int length = static_cast<Int>(codePointCount(*text));
-        if (length != 0 && (count < 0 || count > kMaxStringSize / length)) return std::nullopt;
+        if (length == 0) return Constant{std::string()};
+        if (count < 0 || count > kMaxStringSize / length) return std::nullopt;
         std::string result;
         for (Int copy = 0; copy < count; ++copy) result += *text;
         return Constant{result};
     }
     if (const auto* tuple = std::get_if<Constant::Tuple>(&sequence.value)) {
         const Int size = static_cast<Int>(tuple->size());
-        if (size != 0) {
-            if (count < 0 || count > kMaxCollectionSize / size) return std::nullopt;
-            Int limit = count == 0 ? 0 : kMaxTotalItems / count;
-            if (count != 0 && !withinComplexity(*tuple, limit)) return std::nullopt;
-        }
+        if (size == 0) return Constant{Constant::Tuple{}};
+        if (count < 0 || count > kMaxCollectionSize / size) return std::nullopt;
+        Int limit = count == 0 ? 0 : kMaxTotalItems / count;
+        if (count != 0 && !withinComplexity(*tuple, limit)) return std::nullopt;
         Constant::Tuple result;
         for (Int copy = 0; copy < count; ++copy) result.insert(result.end(), tuple->begin(), tuple->end());
         return Constant{result};

@@ -83,6 +83,8 @@ ast::ExprPtr GrammarParser::parseNamedExpression() {
 }
 
 ast::ExprPtr GrammarParser::parseExpression() {
+    DepthGuard depth(*this);
+    if (!depth.deeper()) return nullptr;
     const std::size_t start = cursor_.position();
     const std::size_t outerStart = std::exchange(expressionStart_, start);
     ast::ExprPtr expression = parseExpressionFrom(start);
@@ -166,6 +168,8 @@ ast::ExprPtr GrammarParser::parseConjunction() {
 
 ast::ExprPtr GrammarParser::parseInversion() {
     if (!cursor_.atKeyword("not")) return parseComparison();
+    DepthGuard depth(*this);
+    if (!depth.deeper()) return nullptr;
     const std::size_t start = cursor_.position();
     cursor_.advance();
     ast::ExprPtr operand = parseInversion();
@@ -221,6 +225,7 @@ ast::ExprPtr GrammarParser::parseBitwiseOr() { return parseBinaryLevel(0); }
 ast::ExprPtr GrammarParser::parseBinaryLevel(int level) {
     if (level == static_cast<int>(binaryLevels.size())) return parseFactor();
     const std::size_t start = cursor_.position();
+    DepthGuard depth(*this);  // a chain `a + b + c` nests to the left
     ast::ExprPtr left = parseBinaryLevel(level + 1);
     while (left) {
         const BinaryOperatorToken* found = nullptr;
@@ -228,6 +233,7 @@ ast::ExprPtr GrammarParser::parseBinaryLevel(int level) {
             if (cursor_.atOperator(candidate.text)) found = &candidate;
         }
         if (found == nullptr) break;
+        if (!depth.deeper()) return nullptr;
         const std::size_t operatorPosition = cursor_.position();
         cursor_.advance();
         ast::ExprPtr right = parseBinaryLevel(level + 1);
@@ -244,6 +250,8 @@ ast::ExprPtr GrammarParser::parseFactor() {
     if (cursor_.atOperator("-")) op = ast::UnaryOperator::USub;
     if (cursor_.atOperator("~")) op = ast::UnaryOperator::Invert;
     if (!op) return parsePower();
+    DepthGuard depth(*this);
+    if (!depth.deeper()) return nullptr;
     const std::size_t start = cursor_.position();
     cursor_.advance();
     ast::ExprPtr operand = parseFactor();
@@ -255,6 +263,8 @@ ast::ExprPtr GrammarParser::parsePower() {
     const std::size_t start = cursor_.position();
     ast::ExprPtr base = parsePrimary();
     if (!base || !cursor_.atOperator("**")) return base;
+    DepthGuard depth(*this);
+    if (!depth.deeper()) return nullptr;
     const std::size_t operatorPosition = cursor_.position();
     cursor_.advance();
     ast::ExprPtr exponent = parseFactor();
@@ -265,9 +275,13 @@ ast::ExprPtr GrammarParser::parsePower() {
 
 ast::ExprPtr GrammarParser::parsePrimary() {
     const std::size_t start = cursor_.position();
+    DepthGuard depth(*this);  // so does a chain of trailers `a.b(c)[d]`
     ast::ExprPtr expression = parseAtom();
     while (expression) {
         const std::size_t trailer = cursor_.position();
+        const bool trailing = cursor_.atOperator(".") || cursor_.atOperator("(") ||
+                              cursor_.atOperator("[");
+        if (trailing && !depth.deeper()) return nullptr;
         if (cursor_.atOperator(".")) {
             cursor_.advance();
             if (!cursor_.atIdentifier()) {

@@ -7,6 +7,11 @@
 namespace mlsyslab::pyvm::grammar {
 namespace {
 
+// CPython gives up on trees about 3000 levels deep (its recursion limit of 1000 times the
+// compiler's scale of 3) with a RecursionError. The same limit keeps this parser's recursion, and
+// every later walk of the tree, far from the end of the stack.
+constexpr int maximumTreeDepth = 3000;
+
 bool isAsciiCharacterError(const SyntaxError& error) {
     constexpr std::string_view prefix = "invalid character '";
     return error.message.starts_with(prefix) && error.message.size() > prefix.size() &&
@@ -48,6 +53,14 @@ GrammarParser::GrammarParser(const std::vector<Token>& tokens, bool tokensTrunca
       mode_(mode),
       shapes_(tokens.size() + 1, AtomShape::Other) {}
 
+bool GrammarParser::DepthGuard::deeper() {
+    ++levels_;
+    if (++parser_.depth_ <= maximumTreeDepth) return true;
+    parser_.raiseAtToken(parser_.cursor_.position(),
+                         "maximum recursion depth exceeded during compilation", "RecursionError");
+    return false;
+}
+
 ast::StmtList GrammarParser::parseFile() {
     ast::StmtList body;
     while (!failed() && !cursor_.atKind(TokenKind::EndMarker)) {
@@ -82,7 +95,7 @@ void GrammarParser::raiseAtNode(const ast::Location& where, std::string message)
 void GrammarParser::raiseInvalidSyntax() {
     if (failed()) return;
     cursor_.peek();
-    const std::size_t index = std::max(cursor_.position(), cursor_.firstPassFurthest());
+    const std::size_t index = cursor_.firstPassFurthest();
     const TokenKind kind = cursor_.at(index).kind;
     const bool indentation = kind == TokenKind::Indent || kind == TokenKind::Dedent;
     if (kind == TokenKind::Indent) {

@@ -53,6 +53,21 @@ private:
         std::size_t end = 0;
     };
 
+    // Counts how deep the tree being built is, for as long as it lives.
+    class DepthGuard {
+    public:
+        explicit DepthGuard(GrammarParser& parser) : parser_(parser) {}
+        ~DepthGuard() { parser_.depth_ -= levels_; }
+        DepthGuard(const DepthGuard&) = delete;
+        DepthGuard& operator=(const DepthGuard&) = delete;
+        // False, with the error raised, past the deepest tree the parser builds.
+        bool deeper();
+
+    private:
+        GrammarParser& parser_;
+        int levels_ = 0;
+    };
+
     // --- errors and look-ahead (GrammarParser.cpp) ---
     bool failed() const { return error_.has_value(); }
     void raiseAt(ErrorSite site, std::string message, std::string kind = "SyntaxError");
@@ -175,6 +190,7 @@ private:
     // The first token of the innermost expression being parsed.
     std::size_t expressionStart_ = 0;
     std::vector<AtomShape> shapes_;
+    int depth_ = 0;
 };
 
 // The first error of a parse as CPython reports it. CPython reads tokens lazily, so a parser error

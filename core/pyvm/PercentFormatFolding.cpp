@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "common/Concat.h"
+
 namespace mlsyslab::pyvm {
 namespace {
 
@@ -57,7 +59,7 @@ bool parseUnit(const std::string& format, std::size_t& position, Piece& unit) {
     unit.conversion = character;
     if (!leftJustify && width > 0) unit.text += '>';
     if (width >= 0) unit.text += std::to_string(width);
-    if (precision >= 0) unit.text += "." + std::to_string(precision);
+    if (precision >= 0) unit.text += concat(".", std::to_string(precision));
     return true;
 }
 

@@ -175,6 +175,8 @@ ast::StmtPtr GrammarParser::parseNameList(bool nonlocal) {
 }
 
 ast::StmtPtr GrammarParser::parseIf(bool isElif) {
+    DepthGuard depth(*this);  // each elif nests in the If before it
+    if (!depth.deeper()) return nullptr;
     const std::size_t start = cursor_.position();
     cursor_.advance();
     ast::If statement;
@@ -283,6 +285,8 @@ bool GrammarParser::parseElseBlock(ast::StmtList& orelse) {
 
 // block: NEWLINE INDENT statements DEDENT, or simple statements on the header's line.
 bool GrammarParser::parseBlock(ast::StmtList& body, int headerLine, std::string_view after) {
+    DepthGuard depth(*this);
+    if (!depth.deeper()) return false;
     if (!cursor_.atKind(TokenKind::Newline)) return parseSimpleStatements(body);
     cursor_.advance();
     if (!cursor_.atKind(TokenKind::Indent)) {

@@ -36,8 +36,8 @@ constexpr int kOpeningWaitMs = 250;
 constexpr int kRunIntervalMs = 500;
 // Heights in lines of code: the top panes show a lesson program whole, the bottom ones a stack
 // of a few values and two frames.
-constexpr int kTopPaneLines = 11;
-constexpr int kBottomPaneLines = 10;
+constexpr int kTopPaneLines = 10;
+constexpr int kBottomPaneLines = 8;
 
 QString toQString(const std::string& text) { return QString::fromStdString(text); }
 
