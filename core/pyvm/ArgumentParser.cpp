@@ -42,7 +42,14 @@ bool GrammarParser::parseArgument(ast::ExprList& args, std::vector<ast::Keyword>
     if (cursor_.atOperator("*")) {
         cursor_.advance();
         ast::ExprPtr value = parseExpression();
-        if (!value) return false;
+        if (!value) {
+            // invalid_arguments' `args ',' '*'`, whatever the arguments before the star were.
+            if (errorIsGeneric_ && !speculating_ && (!args.empty() || !keywords.empty())) {
+                error_.reset();
+                raiseAtToken(start, "iterable argument unpacking follows keyword argument unpacking");
+            }
+            return false;
+        }
         if (sawDoubleStar) {
             raiseAtToken(start, "iterable argument unpacking follows keyword argument unpacking");
             return false;

@@ -138,12 +138,17 @@ void GrammarParser::diagnoseTupleStatement(std::size_t start) {
     const Token& first = cursor_.at(start);
     if (first.kind == TokenKind::Name && first.text == "match" &&
         secondPass(start + 1, [this] {
-            if (parseStarNamedExpression() && cursor_.atOperator(",")) {
+            if (!parseStarNamedExpression()) return;
+            if (cursor_.atOperator(",")) {
                 cursor_.advance();
                 while (startsExpression() && parseStarNamedExpression()) {
                     if (!cursor_.atOperator(",")) break;
                     cursor_.advance();
                 }
+            }
+            // invalid_match_stmt: `match subject` and the end of the line.
+            if (!failed() && cursor_.atKind(TokenKind::Newline)) {
+                raiseAtToken(cursor_.position(), "expected ':'");
             }
         })) {
         return;
@@ -245,27 +250,41 @@ bool GrammarParser::diagnoseNamedAssignment(std::size_t start, std::size_t equal
     return true;
 }
 
-// star_targets of `for` and comprehensions: stops before `in`, which a full expression would
-// take as a comparison.
+// star_targets of `for` and comprehensions: names, attributes, subscripts, starred targets and
+// bracketed lists of them, read as primaries so that `in` is not taken for a comparison.
 ast::ExprPtr GrammarParser::parseForTargets() {
     const std::size_t start = cursor_.position();
     ast::ExprList elements;
     bool sawComma = false;
-    while (true) {
-        ast::ExprPtr element = cursor_.atOperator("*") ? parseStarExpression() : parseBitwiseOr();
-        if (!element) return nullptr;
+    bool parsed = true;
+    while (parsed) {
+        const std::size_t elementStart = cursor_.position();
+        const bool starred = cursor_.atOperator("*");
+        if (starred) cursor_.advance();
+        ast::ExprPtr element = parsePrimary();
+        if (!element) {
+            parsed = false;
+            break;
+        }
+        if (starred) {
+            element = makeExpr(ast::Starred{std::move(element), ast::Context::Load},
+                               locationFrom(elementStart));
+        }
         elements.push_back(std::move(element));
         if (!cursor_.atOperator(",")) break;
         cursor_.advance();
         sawComma = true;
         if (cursor_.atKeyword("in") || !startsExpression()) break;
     }
-    ast::ExprPtr target = sawComma ? makeExpr(ast::Tuple{std::move(elements), ast::Context::Store},
-                                              locationFrom(start))
-                                   : std::move(elements.front());
-    if (invalidTarget(*target, TargetUse::For) == nullptr && cursor_.atKeyword("in")) {
-        setContext(*target, ast::Context::Store);
-        return target;
+    if (parsed) {
+        ast::ExprPtr target =
+            sawComma ? makeExpr(ast::Tuple{std::move(elements), ast::Context::Store},
+                                locationFrom(start))
+                     : std::move(elements.front());
+        if (invalidTarget(*target, TargetUse::For) == nullptr && cursor_.atKeyword("in")) {
+            setContext(*target, ast::Context::Store);
+            return target;
+        }
     }
     // invalid_for_target: CPython reads `target in iterable` again as star_expressions and names
     // the first part of the target that cannot be assigned to.

@@ -247,6 +247,9 @@ bool GrammarParser::parseDictEntry(ast::ExprList& keys, ast::ExprList& values) {
         return true;
     }
     const std::size_t keyStart = cursor_.position();
+    // After a first entry, CPython's second pass reads keys without looking for a missing comma
+    // after them, and says "':' expected after dictionary key" instead.
+    skipExpressionCheck_ = !keys.empty();
     ast::ExprPtr key = parseExpression();
     if (!key) {
         // invalid_kvpair reads the longest key that parses and wants a ':' after it.
