@@ -219,6 +219,10 @@ bool GrammarParser::parseParameter(ast::Arguments& arguments, std::string_view c
         return true;
     }
     if (!cursor_.atIdentifier()) {
+        if (cursor_.atOperator("(") && parenthesizedParameters(start)) {
+            raiseAtToken(start, annotations ? "Function parameters cannot be parenthesized"
+                                            : "Lambda expression parameters cannot be parenthesized");
+        }
         raiseInvalidSyntax();
         return false;
     }
@@ -257,6 +261,21 @@ bool GrammarParser::parseParameter(ast::Arguments& arguments, std::string_view c
     }
     arguments.args.push_back(std::move(parameter));
     return true;
+}
+
+// `(a, b)` where a parameter belongs: names in parentheses, as Python 2 allowed.
+bool GrammarParser::parenthesizedParameters(std::size_t open) const {
+    std::size_t index = open + 1;
+    bool expectName = true;
+    for (;; ++index) {
+        const Token& token = cursor_.at(index);
+        if (token.kind == TokenKind::Operator && token.text == ")") return !expectName || index > open + 1;
+        if (expectName != (token.kind == TokenKind::Name && !isKeyword(token.text))) {
+            return !expectName ? false : false;
+        }
+        if (!expectName && !(token.kind == TokenKind::Operator && token.text == ",")) return false;
+        expectName = !expectName;
+    }
 }
 
 ast::ExprPtr GrammarParser::parseLambda() {

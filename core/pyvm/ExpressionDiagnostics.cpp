@@ -29,7 +29,7 @@ bool isLegacyStatementName(const ast::Expr& expression) {
 // invalid_expression's `disjunction 'if' disjunction !('else'|':')`, when the condition after
 // `if` does not parse in full: CPython takes the part of it that does.
 void GrammarParser::diagnoseMissingElse(const ast::Expr& body, std::size_t conditionStart) {
-    if (speculating_ || prefixMode_ || !errorIsGeneric_) return;
+    if (speculating_ || !errorIsGeneric_) return;
     const std::size_t end = cursor_.position();
     cursor_.rewind(conditionStart);
     const Speculation condition = speculate([this] { parseDisjunction(); }, true);
@@ -46,7 +46,7 @@ void GrammarParser::diagnoseMissingElse(const ast::Expr& body, std::size_t condi
 void GrammarParser::checkMissingComma(std::size_t start, const ast::Expr& expression) {
     if (speculating_ || failed() || !canStartAfterExpression()) return;
     const Token& first = cursor_.at(start);
-    if (first.kind == TokenKind::Name &&
+    if (first.kind == TokenKind::Name && !isKeyword(first.text) &&
         (cursor_.at(start + 1).kind == TokenKind::String || isSoftKeywordPrefix(first.text))) {
         return;  // !(NAME STRING | SOFT_KEYWORD): f"..." written with a space, match and case
     }
@@ -85,14 +85,16 @@ void GrammarParser::diagnoseListAfterExpression(std::size_t bracket) {
     const std::size_t start = expressionStart_;
     if (bracket == 0 || cursor_.bracketDepthAfter(bracket - 1) == 0) return;
     const Token& first = cursor_.at(start);
-    if (first.kind == TokenKind::Name &&
+    if (first.kind == TokenKind::Name && !isKeyword(first.text) &&
         (cursor_.at(start + 1).kind == TokenKind::String || isSoftKeywordPrefix(first.text) ||
          (bracket == start + 1 && (first.text == "print" || first.text == "exec")))) {
         return;
     }
     const std::size_t end = cursor_.position();
     cursor_.rewind(bracket);
-    const Speculation list = speculate([this] { parseAtom(); });
+    const Speculation list = speculate([this] {
+        if (parseAtom()) cursor_.peek();  // CPython looks on, past the list
+    });
     cursor_.rewind(end);
     if (!list.ok) return;
     error_.reset();

@@ -108,14 +108,15 @@ ast::ExprPtr GrammarParser::parseExpressionFrom(std::size_t start) {
     cursor_.advance();
     ast::ExprPtr test = parseDisjunction();
     if (!test) {
-        diagnoseMissingElse(*body, ifPosition + 1);
+        if (checked) diagnoseMissingElse(*body, ifPosition + 1);
         return endAtPrefix(std::move(body), ifPosition);
     }
     if (!cursor_.atKeyword("else")) {
-        if (prefixMode_) return endAtPrefix(std::move(body), ifPosition);
-        if (!speculating_ && !cursor_.atOperator(":")) {
+        if (checked && !speculating_ && !cursor_.atOperator(":")) {
             raiseAtNode(body->where, "expected 'else' after 'if' expression");
+            return nullptr;
         }
+        if (prefixMode_) return endAtPrefix(std::move(body), ifPosition);
         raiseInvalidSyntax();
         return nullptr;
     }

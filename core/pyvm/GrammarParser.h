@@ -173,6 +173,7 @@ private:
     bool parseParameters(ast::Arguments& arguments, std::string_view closing);
     bool parseParameter(ast::Arguments& arguments, std::string_view closing, int& section,
                         bool& sawDefault);
+    bool parenthesizedParameters(std::size_t open) const;
     ast::ExprPtr parseLambda();
 
     TokenCursor cursor_;

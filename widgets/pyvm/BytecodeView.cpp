@@ -18,7 +18,7 @@ constexpr int kMostArrowLanes = 5;
 constexpr double kStrongArrowWidth = 3.0;
 constexpr double kQuietArrowWidth = 1.2;
 // Rows visible when the pane asks for its natural size.
-constexpr int kPreferredRows = 14;
+constexpr int kPreferredRows = 10;
 constexpr int kSmallestRows = 6;
 
 int digitsOf(int value) { return int(QString::number(std::max(0, value)).size()); }
