@@ -263,18 +263,19 @@ bool GrammarParser::parseParameter(ast::Arguments& arguments, std::string_view c
     return true;
 }
 
-// `(a, b)` where a parameter belongs: names in parentheses, as Python 2 allowed.
+// `(a, b)` where a parameter belongs: names in parentheses (as Python 2 allowed), a trailing
+// comma allowed.
 bool GrammarParser::parenthesizedParameters(std::size_t open) const {
-    std::size_t index = open + 1;
-    bool expectName = true;
-    for (;; ++index) {
+    const auto isOperator = [this](std::size_t index, std::string_view text) {
         const Token& token = cursor_.at(index);
-        if (token.kind == TokenKind::Operator && token.text == ")") return !expectName || index > open + 1;
-        if (expectName != (token.kind == TokenKind::Name && !isKeyword(token.text))) {
-            return !expectName ? false : false;
-        }
-        if (!expectName && !(token.kind == TokenKind::Operator && token.text == ",")) return false;
-        expectName = !expectName;
+        return token.kind == TokenKind::Operator && token.text == text;
+    };
+    for (std::size_t index = open + 1;; index += 2) {
+        const Token& name = cursor_.at(index);
+        if (name.kind != TokenKind::Name || isKeyword(name.text)) return false;
+        if (isOperator(index + 1, ")")) return true;
+        if (!isOperator(index + 1, ",")) return false;
+        if (isOperator(index + 2, ")")) return true;
     }
 }
 

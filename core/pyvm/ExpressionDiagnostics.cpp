@@ -119,18 +119,25 @@ bool GrammarParser::canStartAfterExpression(std::size_t ahead) {
     }
 }
 
-// Whether an expression starts here, parsed as CPython's second pass parses the
-// `expression_without_invalid` of invalid_expression: a failing continuation just ends it
-// earlier, and the diagnostics of the rules inside it stay on (so an error inside brackets
-// further on can be what CPython reports). Reading ahead also decides whether a lexer error
-// further on is reached.
+// Whether an expression starts here, parsed as CPython's PEG parser parses it: a failing
+// continuation just ends it earlier. CPython parses `expression_without_invalid` (the second
+// expression of invalid_expression) with all invalid_* rules off; the other look-aheads keep them
+// on, so an error inside what they read (a missing comma in a display further on) is what CPython
+// reports. Reading ahead also decides whether a lexer error further on is reached.
 bool GrammarParser::expressionParsesAhead(Lookahead rule) {
+    if (rule == Lookahead::ExpressionWithoutInvalid) {
+        return speculate(
+                   [this] {
+                       if (parseExpression()) cursor_.peek();
+                   },
+                   true)
+            .ok;
+    }
     const std::size_t start = cursor_.position();
     const bool savedPrefix = prefixMode_;
     const bool savedLookingAhead = cursor_.lookingAhead();
     prefixMode_ = true;
     cursor_.setLookingAhead(true);
-    skipExpressionCheck_ = rule == Lookahead::ExpressionWithoutInvalid;
     const bool parsed = (rule == Lookahead::StarExpressions ? parseStarExpressions()
                                                             : parseExpression()) != nullptr;
     if (parsed) cursor_.peek();

@@ -91,7 +91,7 @@ private slots:
     void aProgramThatNeverEndsStopsAtTheStepLimit();
     void destroyingTheWidgetCancelsItsRun();
     void jumpTargetsAreMarked();
-    void everyStepRendersWithinAFrame();
+    void manyStepsInARowFollowTheProgram();
     void presentationModeRenders();
 };
 
@@ -304,8 +304,6 @@ void PyVmWidgetTest::aRuntimeErrorIsShownOnTheLastStep() {
 }
 
 void PyVmWidgetTest::aProgramThatNeverEndsStopsAtTheStepLimit() {
-    QElapsedTimer timer;
-    timer.start();
     PyVmState state = stateFor(testing::kForeverProgram);
     state.maxSteps = 2000;
     Shown shown(state);
@@ -313,7 +311,6 @@ void PyVmWidgetTest::aProgramThatNeverEndsStopsAtTheStepLimit() {
     shown.click("runToEndButton");
     QCOMPARE(shown.status(),
              QString("Stopped after 2000 steps: the step limit. Does the program loop forever?"));
-    QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed())));
 }
 
 void PyVmWidgetTest::destroyingTheWidgetCancelsItsRun() {
@@ -351,19 +348,17 @@ void PyVmWidgetTest::jumpTargetsAreMarked() {
     QCOMPARE(shown.bytecodeRow(), QString("4 LOAD_NAME n"));
 }
 
-void PyVmWidgetTest::everyStepRendersWithinAFrame() {
+// How long a step takes to render is measured by bench/bench_pyvm_widget, not here.
+void PyVmWidgetTest::manyStepsInARowFollowTheProgram() {
     PyVmState state = stateFor(testing::kForeverProgram);
     state.maxSteps = 3000;
     Shown shown(state);
-    QElapsedTimer timer;
-    timer.start();
-    constexpr int kSteps = 300;
-    for (int step = 0; step < kSteps; ++step) {
+    for (int step = 1; step <= 300; ++step) {
         shown.controls()->stepForward();
         shown.widget.repaint();
+        QCOMPARE(shown.widget.position(), step);
     }
-    const double perStepMs = double(timer.elapsed()) / kSteps;
-    QVERIFY2(perStepMs < 16.0, qPrintable(QString("%1 ms per step").arg(perStepMs)));
+    QVERIFY(!shown.bytecodeRow().isEmpty());
 }
 
 void PyVmWidgetTest::presentationModeRenders() {
