@@ -43,10 +43,11 @@ bool GrammarParser::parseArgument(ast::ExprList& args, std::vector<ast::Keyword>
         cursor_.advance();
         ast::ExprPtr value = parseExpression();
         if (!value) {
-            // invalid_arguments' `args ',' '*'`, whatever the arguments before the star were.
-            if (errorIsGeneric_ && !speculating_ && (!args.empty() || !keywords.empty())) {
+            // invalid_arguments' `args ',' '*'`, which CPython reaches after keyword arguments.
+            if (errorIsGeneric_ && !speculating_ && !keywords.empty()) {
                 error_.reset();
-                raiseAtToken(start, "iterable argument unpacking follows keyword argument unpacking");
+                raiseAtToken(start,
+                             "iterable argument unpacking follows keyword argument unpacking");
             }
             return false;
         }
@@ -220,8 +221,9 @@ bool GrammarParser::parseParameter(ast::Arguments& arguments, std::string_view c
     }
     if (!cursor_.atIdentifier()) {
         if (cursor_.atOperator("(") && parenthesizedParameters(start)) {
-            raiseAtToken(start, annotations ? "Function parameters cannot be parenthesized"
-                                            : "Lambda expression parameters cannot be parenthesized");
+            raiseAtToken(start, annotations
+                                    ? "Function parameters cannot be parenthesized"
+                                    : "Lambda expression parameters cannot be parenthesized");
         }
         raiseInvalidSyntax();
         return false;

@@ -39,7 +39,7 @@ ast::StmtPtr GrammarParser::parseExpressionStatement() {
         (next.kind == TokenKind::Operator &&
          (next.text == "=" || next.text == ":" || next.text == ";" || augmentedOperator(next)));
     if ((!first && errorIsGeneric_) || (first && !continues)) {
-        diagnoseTupleStatement(start);
+        diagnoseUnparsedStatement(start);
     }
     if (!first || failed()) return nullptr;
     if (cursor_.atOperator(":")) {
@@ -129,15 +129,15 @@ void GrammarParser::diagnoseAnnotation(const ast::Expr& target, std::size_t colo
     }
 }
 
-// invalid_assignment's `star_named_expression ',' star_named_expressions* ':' expression`, tried
-// when a statement does not parse: its elements may stand side by side without commas, and one
-// followed by `=` gets invalid_named_expression's message (`a, b c = 1, 2`).
-void GrammarParser::diagnoseTupleStatement(std::size_t start) {
-    // A line starting with the soft keyword `match` is first tried as a match statement, whose
-    // subject is read with the diagnostics of named expressions.
+// CPython's second pass over a statement that did not parse: a line starting with `match` is
+// tried as a match statement; then invalid_assignment's
+// `star_named_expression ',' star_named_expressions* ':' expression`, whose elements may stand
+// side by side without commas, and one followed by `=` gets invalid_named_expression's message
+// (`a, b c = 1, 2`).
+void GrammarParser::diagnoseUnparsedStatement(std::size_t start) {
+    // A match statement's subject is read with the diagnostics of named expressions.
     const Token& first = cursor_.at(start);
-    if (first.kind == TokenKind::Name && first.text == "match" &&
-        secondPass(start + 1, [this] {
+    if (first.kind == TokenKind::Name && first.text == "match" && secondPass(start + 1, [this] {
             if (!parseStarNamedExpression()) return;
             if (cursor_.atOperator(",")) {
                 cursor_.advance();
@@ -277,10 +277,10 @@ ast::ExprPtr GrammarParser::parseForTargets() {
         if (cursor_.atKeyword("in") || !startsExpression()) break;
     }
     if (parsed) {
-        ast::ExprPtr target =
-            sawComma ? makeExpr(ast::Tuple{std::move(elements), ast::Context::Store},
-                                locationFrom(start))
-                     : std::move(elements.front());
+        ast::ExprPtr target = sawComma
+                                  ? makeExpr(ast::Tuple{std::move(elements), ast::Context::Store},
+                                             locationFrom(start))
+                                  : std::move(elements.front());
         if (invalidTarget(*target, TargetUse::For) == nullptr && cursor_.atKeyword("in")) {
             setContext(*target, ast::Context::Store);
             return target;

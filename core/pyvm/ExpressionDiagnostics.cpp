@@ -141,11 +141,13 @@ bool GrammarParser::expressionParsesAhead(Lookahead rule) {
     const bool parsed = (rule == Lookahead::StarExpressions ? parseStarExpressions()
                                                             : parseExpression()) != nullptr;
     if (parsed) cursor_.peek();
-    skipExpressionCheck_ = false;
     prefixMode_ = savedPrefix;
     cursor_.setLookingAhead(savedLookingAhead);
     cursor_.rewind(start);
-    if (error_ && errorIsGeneric_) error_.reset();
+    if (error_ && errorIsGeneric_) {
+        error_.reset();
+        errorIsGeneric_ = false;
+    }
     return parsed;
 }
 

@@ -280,8 +280,8 @@ ast::ExprPtr GrammarParser::parsePrimary() {
     ast::ExprPtr expression = parseAtom();
     while (expression) {
         const std::size_t trailer = cursor_.position();
-        const bool trailing = cursor_.atOperator(".") || cursor_.atOperator("(") ||
-                              cursor_.atOperator("[");
+        const bool trailing =
+            cursor_.atOperator(".") || cursor_.atOperator("(") || cursor_.atOperator("[");
         if (trailing && !depth.deeper()) return nullptr;
         if (cursor_.atOperator(".")) {
             cursor_.advance();
@@ -311,6 +311,5 @@ ast::ExprPtr GrammarParser::parsePrimary() {
     }
     return expression;
 }
-
 
 }  // namespace mlsyslab::pyvm::grammar

@@ -120,7 +120,7 @@ private:
     ast::StmtPtr parseAssignment(std::size_t startIndex, ast::ExprPtr first);
     ast::StmtPtr parseAugmentedAssignment(std::size_t startIndex, ast::ExprPtr target);
     void diagnoseAnnotation(const ast::Expr& target, std::size_t colonIndex);
-    void diagnoseTupleStatement(std::size_t start);
+    void diagnoseUnparsedStatement(std::size_t start);
     bool annotationFollows(std::size_t colonIndex);
     void diagnoseAssignment(const std::vector<ast::ExprPtr>& parts,
                             const std::vector<std::size_t>& starts);
@@ -185,8 +185,9 @@ private:
     // rules without their invalid_* alternatives.
     bool speculating_ = false;
     bool prefixMode_ = false;
-    // Set to parse one expression without its own invalid_expression check (CPython's
-    // expression_without_invalid); the expressions inside it are still checked.
+    // Set to parse the next expression without its own invalid_expression check (a dict key
+    // after the first entry, where CPython's invalid_kvpair speaks first); the expressions
+    // inside it are still checked.
     bool skipExpressionCheck_ = false;
     // The first token of the innermost expression being parsed.
     std::size_t expressionStart_ = 0;
@@ -228,7 +229,7 @@ template <typename Reparse>
 bool GrammarParser::secondPass(std::size_t start, Reparse reparse) {
     if (speculating_) return false;
     const std::size_t saved = cursor_.position();
-    std::optional<SyntaxError> firstError = std::move(error_);
+    std::optional<SyntaxError> firstPassError = std::move(error_);
     const bool savedGeneric = errorIsGeneric_;
     const bool savedIndentation = errorIsIndentation_;
     const bool savedLookingAhead = cursor_.lookingAhead();
@@ -239,7 +240,7 @@ bool GrammarParser::secondPass(std::size_t start, Reparse reparse) {
     cursor_.setLookingAhead(savedLookingAhead);
     cursor_.rewind(saved);
     if (error_ && !errorIsGeneric_) return true;
-    error_ = std::move(firstError);
+    error_ = std::move(firstPassError);
     errorIsGeneric_ = savedGeneric;
     errorIsIndentation_ = savedIndentation;
     return false;

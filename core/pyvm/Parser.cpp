@@ -35,8 +35,8 @@ void matchCPythonTokenizer(LexResult& lexed) {
         if (closesBracket(token)) --depth;
         if (!opensBracket(token)) continue;
         if (depth == maximumBracketNesting) {
-            lexed.error = SyntaxError{"SyntaxError", "too many nested parentheses",
-                                      token.startLine, token.startColumn + 1};
+            lexed.error = SyntaxError{"SyntaxError", "too many nested parentheses", token.startLine,
+                                      token.startColumn + 1};
             lexed.tokens.resize(index);
             return;
         }

@@ -206,8 +206,10 @@ void BytecodeView::paintEvent(QPaintEvent*) {
     if (!listing_ || listing_->rows.empty()) {
         painter.setPen(quietTextColor(colors));
         painter.setFont(font());
+        // No listing yet means the first run is still going; an empty one, a compile error.
         painter.drawText(viewport()->rect().adjusted(8, 8, -8, -8), Qt::AlignLeft | Qt::AlignTop,
-                         tr("No bytecode: the program did not compile."));
+                         listing_ ? tr("No bytecode: the program did not compile.")
+                                  : tr("Running the program…"));
         return;
     }
     const int scrollX = horizontalScrollBar()->value();

@@ -27,7 +27,8 @@ ParseResult parseFile(const QString& path) {
 
 QString describe(const ParseResult& result) {
     if (!result.error) return QStringLiteral("no error");
-    return QString::fromStdString(result.error->kind + ": " + result.error->message) +
+    return QString::fromStdString(result.error->kind) + QStringLiteral(": ") +
+           QString::fromStdString(result.error->message) +
            QStringLiteral(" at %1:%2").arg(result.error->line).arg(result.error->offset);
 }
 
@@ -56,6 +57,8 @@ private slots:
     void refusesConstructsOutsideTheSubset_data();
     void refusesConstructsOutsideTheSubset();
     void refusesIntegersBeyond64Bits();
+    void staysWithinItsLimits_data();
+    void staysWithinItsLimits();
     void keepsNoStatementsAfterAnError();
     void dumpsAnEmptyModule();
 };
@@ -99,7 +102,8 @@ void ParserTest::reportsCPythonErrors() {
             .split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(expected.size(), 2);
     QVERIFY2(!result.ok(), "no error reported");
-    QCOMPARE(QString::fromStdString(result.error->kind + ": " + result.error->message),
+    QCOMPARE(QString::fromStdString(result.error->kind) + QStringLiteral(": ") +
+                 QString::fromStdString(result.error->message),
              expected[0]);
     QCOMPARE(QStringLiteral("%1 %2").arg(result.error->line).arg(result.error->offset),
              expected[1]);
@@ -171,6 +175,52 @@ void ParserTest::refusesIntegersBeyond64Bits() {
              QStringLiteral("integer literal too large for the lesson VM (64-bit ints)"));
     QCOMPARE(beyond.error->line, 2);
     QCOMPARE(beyond.error->offset, 5);
+}
+
+// Deep nesting ends in an error, never in a stack overflow: CPython allows 200 open brackets and
+// gives up on trees about 3000 levels deep (a RecursionError, which CPython gives no location;
+// here it points where the limit is hit).
+void ParserTest::staysWithinItsLimits_data() {
+    QTest::addColumn<QString>("source");
+    QTest::addColumn<QString>("error");
+
+    const auto repeated = [](const char* piece, int count) {
+        return QString::fromUtf8(piece).repeated(count);
+    };
+    QTest::newRow("200 brackets") << QStringLiteral("x = ") + repeated("(", 200) +
+                                         QStringLiteral("1") + repeated(")", 200)
+                                  << QString();
+    QTest::newRow("201 brackets") << QStringLiteral("x = ") + repeated("[", 150) +
+                                         repeated("(", 51) + repeated(")", 51) + repeated("]", 150)
+                                  << QStringLiteral(
+                                         "SyntaxError: too many nested parentheses at 1:205");
+    // One token a line: the lexer counts columns from the start of the line.
+    QTest::newRow("20000 brackets")
+        << QStringLiteral("x = ") + repeated("(\n", 20000) + QStringLiteral("1") +
+               repeated(")\n", 20000)
+        << QStringLiteral("SyntaxError: too many nested parentheses at 201:1");
+    QTest::newRow("2000 minus signs")
+        << QStringLiteral("x = ") + repeated("-", 2000) + QStringLiteral("1") << QString();
+    QTest::newRow("20000 minus signs")
+        << QStringLiteral("x = (") + repeated("-\n", 20000) + QStringLiteral("1)")
+        << QStringLiteral(
+               "RecursionError: maximum recursion depth exceeded during compilation at 2999:1");
+    QTest::newRow("20000 additions")
+        << QStringLiteral("x = (1") + repeated("\n+ 1", 20000) + QStringLiteral(")")
+        << QStringLiteral(
+               "RecursionError: maximum recursion depth exceeded during compilation at 3000:1");
+    QTest::newRow("20000 attributes")
+        << QStringLiteral("x = (a") + repeated("\n.b", 20000) + QStringLiteral(")")
+        << QStringLiteral(
+               "RecursionError: maximum recursion depth exceeded during compilation at 3000:1");
+}
+
+void ParserTest::staysWithinItsLimits() {
+    QFETCH(QString, source);
+    QFETCH(QString, error);
+    const QByteArray utf8 = source.toUtf8();
+    const ParseResult result = parse(std::string_view(utf8.constData(), utf8.size()));
+    QCOMPARE(result.ok() ? QString() : describe(result), error);
 }
 
 // A failed parse hands no half-built tree to the compiler.
