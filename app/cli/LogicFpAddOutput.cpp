@@ -2,6 +2,7 @@
 
 #include <string_view>
 
+#include "cli/JsonText.h"
 #include "logic/FloatAdderText.h"
 #include "numeric/FloatDecode.h"
 
@@ -13,37 +14,17 @@ using logic::FloatAdderStep;
 using logic::OperandFields;
 using logic::SignificandLayout;
 
-// A JSON string: quotes, backslashes and control characters escaped; UTF-8 passes through.
-void appendJsonString(std::string_view text, std::string& out) {
-    constexpr char kHex[] = "0123456789abcdef";
-    out.push_back('"');
-    for (const char character : text) {
-        const auto code = static_cast<unsigned char>(character);
-        if (character == '"' || character == '\\') {
-            out.push_back('\\');
-            out.push_back(character);
-        } else if (code < 0x20) {
-            out.append("\\u00");
-            out.push_back(kHex[code >> 4]);
-            out.push_back(kHex[code & 0xF]);
-        } else {
-            out.push_back(character);
-        }
-    }
-    out.push_back('"');
-}
-
 // `"key": ` with the comma before it unless it is the object's first member.
 void appendKey(std::string_view key, bool first, std::string& out) {
     if (!first) out.append(", ");
-    appendJsonString(key, out);
+    appendJsonString(out, key);
     out.append(": ");
 }
 
 void appendMember(std::string_view key, std::string_view text, std::string& out,
                   bool first = false) {
     appendKey(key, first, out);
-    appendJsonString(text, out);
+    appendJsonString(out, text);
 }
 
 void appendMember(std::string_view key, long long number, std::string& out) {
@@ -111,7 +92,7 @@ void appendStep(const logic::FloatAdditionTrace& trace, const FloatAdderStep& st
     appendMember("special_case", logic::specialCaseKey(step.specialCase), out);
     appendKey("bits", false, out);
     if (step.resultBits) {
-        appendJsonString(numeric::floatBitsText(trace.format, *step.resultBits), out);
+        appendJsonString(out, numeric::floatBitsText(trace.format, *step.resultBits));
     } else {
         out.append("null");
     }

@@ -4,6 +4,7 @@
 
 #include "common/Concat.h"
 #include "pyvm/SourceCharacters.h"
+#include "pyvm/Utf8.h"
 
 namespace mlsyslab::pyvm::grammar {
 namespace {
@@ -97,24 +98,6 @@ StringTokenParts splitStringToken(std::string_view tokenText) {
                                     : parts.bodyStart;
     parts.body = tokenText.substr(parts.bodyStart, bodyEnd - parts.bodyStart);
     return parts;
-}
-
-void appendUtf8(std::string& text, char32_t codePoint) {
-    if (codePoint < 0x80) {
-        text.push_back(static_cast<char>(codePoint));
-    } else if (codePoint < 0x800) {
-        text.push_back(static_cast<char>(0xC0 | (codePoint >> 6)));
-        text.push_back(static_cast<char>(0x80 | (codePoint & 0x3F)));
-    } else if (codePoint < 0x10000) {
-        text.push_back(static_cast<char>(0xE0 | (codePoint >> 12)));
-        text.push_back(static_cast<char>(0x80 | ((codePoint >> 6) & 0x3F)));
-        text.push_back(static_cast<char>(0x80 | (codePoint & 0x3F)));
-    } else {
-        text.push_back(static_cast<char>(0xF0 | (codePoint >> 18)));
-        text.push_back(static_cast<char>(0x80 | ((codePoint >> 12) & 0x3F)));
-        text.push_back(static_cast<char>(0x80 | ((codePoint >> 6) & 0x3F)));
-        text.push_back(static_cast<char>(0x80 | (codePoint & 0x3F)));
-    }
 }
 
 Result<std::string> decodeEscapes(std::string_view body) {

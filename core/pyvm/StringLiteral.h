@@ -25,7 +25,4 @@ StringTokenParts splitStringToken(std::string_view tokenText);
 // table, which the lesson VM does not carry, so it is refused.
 Result<std::string> decodeEscapes(std::string_view body);
 
-// Appends a code point as UTF-8 (surrogates too, as three bytes, since Python strs may hold them).
-void appendUtf8(std::string& text, char32_t codePoint);
-
 }  // namespace mlsyslab::pyvm::grammar
