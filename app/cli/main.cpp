@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/CacheCommands.h"
 #include "cli/CommandLine.h"
 #include "cli/FormatCommands.h"
 #include "cli/IntCommands.h"
@@ -14,7 +15,8 @@
 int main(int argc, char** argv) {
     using namespace mlsyslab::cli;
     std::vector<Command> commands;
-    for (auto group : {formatCommands(), intCommands(), lessonCommands(), pyCommands()}) {
+    for (auto group :
+         {formatCommands(), intCommands(), lessonCommands(), pyCommands(), cacheCommands()}) {
         commands.insert(commands.end(), group.begin(), group.end());
     }
     commands.push_back(logicAddCommand());

@@ -10,7 +10,7 @@
 namespace mlsyslab::memory {
 
 // The teaching patterns the memory issue names, as access traces. Each is deterministic: the
-// same parameters give the same trace.
+// same parameters give the same trace. An elementBytes of 0 gives no accesses.
 
 // count loads of elementBytes each at base, base + strideBytes, base + 2·strideBytes, ...
 // (stride = elementBytes is a sequential scan: it misses once per line on a cold cache).
@@ -38,20 +38,25 @@ std::string_view matmulLoopOrderName(MatmulLoopOrder order);  // "ijk", "ikj", "
 //          (per (i, k): load A; per inner step: load B, load C, store C)
 //   jki:   for j, k: r = B[k][j]; for i: C[i][j] += A[i][k] * r
 //          (per (j, k): load B; per inner step: load A, load C, store C)
-//   tiled: ikj over tile×tile blocks (ii, kk, jj outer; i, k, j inside a block).
+//   tiled: ikj over tile×tile blocks (ii, kk, jj outer; i, k, j inside a block). The last
+//          block of a dimension is smaller when tile does not divide n; tile 0 chooses as many
+//          elements as fill a 64-byte line (16 floats); tile is ignored by the other orders.
 std::vector<MemoryAccess> matmulPattern(std::uint64_t baseAddress, std::uint64_t n,
                                         std::uint32_t elementBytes, MatmulLoopOrder order,
                                         std::uint64_t tile = 0);
 
 // count loads of elementBytes at uniformly random element-aligned addresses in
-// [base, base + regionBytes), from a seeded generator (std::mt19937_64 with that seed).
+// [base, base + regionBytes), from a seeded generator (std::mt19937_64 with that seed; an
+// index is a draw mod the element count, rejecting the few draws that would bias it, so the
+// trace is the same on every platform).
 std::vector<MemoryAccess> randomPattern(std::uint64_t baseAddress, std::uint64_t regionBytes,
                                         std::uint64_t count, std::uint32_t elementBytes,
                                         std::uint64_t seed);
 
 // A linked list of `nodes` nodes of nodeBytes each, linked in a seeded random cyclic order,
-// walked for `count` steps: one 8-byte load (the next pointer) per step. This is what the
-// latency probe does on the real machine.
+// walked for `count` steps from node 0: one 8-byte load (the next pointer, at the start of the
+// node) per step. The cycle is a seeded Sattolo shuffle, so every node is visited once per
+// `nodes` steps. This is what the latency probe does on the real machine.
 std::vector<MemoryAccess> pointerChasePattern(std::uint64_t baseAddress, std::uint64_t nodes,
                                               std::uint32_t nodeBytes, std::uint64_t count,
                                               std::uint64_t seed);

@@ -79,6 +79,11 @@ Result<CacheConfig> validateCacheConfig(CacheConfig config) {
                                   std::to_string(current.lineBytes), ") x associativity (",
                                   std::to_string(current.associativity), ")"));
         }
+        if (current.lineCount() > kMaxLinesPerLevel) {
+            return invalid(concat(name, ": ", std::to_string(current.lineCount()),
+                                  " lines is more than the simulator holds (at most ",
+                                  std::to_string(kMaxLinesPerLevel), " lines per level)"));
+        }
         if (current.latencyCycles == 0) {
             return invalid(concat(name, ": latency must be at least 1 cycle"));
         }

@@ -44,11 +44,15 @@ struct CacheConfig {
 };
 
 inline constexpr std::size_t kMaxCacheLevels = 3;
+// The most lines one level may have: 4,194,304 (256 MiB of 64-byte lines, more than any L3
+// sold today), so that a simulated level, its 3C shadow and a run's checkpoints fit in memory.
+inline constexpr std::uint64_t kMaxLinesPerLevel = std::uint64_t{1} << 22;
 
 // Nothing, or the first problem that makes the configuration impossible, in words a student
 // understands: "L2: size 1000 bytes is not a multiple of line (64) x associativity (4)",
 // "L2: line size 32 bytes is smaller than L1's 64" (lines may not shrink downward), a line that
-// is not a power of two, zero sizes, more than 3 levels, latencies that are not increasing.
+// is not a power of two, zero sizes, more than 3 levels, more than kMaxLinesPerLevel lines,
+// latencies that are not increasing.
 Result<CacheConfig> validateCacheConfig(CacheConfig config);
 
 // Built-in configurations the `cache` simulator offers as presets.

@@ -18,12 +18,23 @@ namespace mlsyslab::memory {
 // accepts `random` (with an optional `seed`). A failure message starts with
 // "SOURCE:LINE:COL: " (1-based, the position of the offending value) and says what is wrong and
 // what is allowed; the configuration is also checked with validateCacheConfig.
+// Required in each level: size, associativity, line, latency; name defaults to L1, L2, L3 by
+// position, replacement to lru, write to back, seed to 1 (and is allowed only with random).
+// `memory_latency` is required. Unknown fields are errors (with the field probably meant);
+// a field given twice or two levels with one name are errors. A missing field is reported at
+// the level's map, a problem validateCacheConfig finds at the value it concerns (the level's
+// size, line or latency, or memory_latency), YAML syntax errors where yaml-cpp found them.
 Result<CacheConfig> parseCacheConfigYaml(std::string_view yamlText, std::string_view sourceName);
 
-// "32KiB" -> 32768; bytes when there is no suffix.
+// "32KiB" -> 32768; bytes when there is no suffix. A whole number, then optional spaces and a
+// unit: B, KiB, MiB, GiB, or KB, MB, GB, K, M, G meaning the same powers of two (sysfs writes
+// "48K"); units in any letter case. Negative numbers, fractions, unknown units and sizes past
+// 2^64 - 1 bytes are refused with a message that quotes the text and says why.
 Result<std::uint64_t> parseByteSize(std::string_view text);
 
-// The configuration written back in that format (a preset, exported from the GUI).
+// The configuration written back in that format (a preset, exported from the GUI), one flow map
+// per level with every field, sizes in the largest exact unit; parseCacheConfigYaml reads it
+// back to an equal configuration.
 std::string cacheConfigToYaml(const CacheConfig& config);
 
 }  // namespace mlsyslab::memory

@@ -5,8 +5,10 @@
 #include <vector>
 
 #include "memory/CacheConfig.h"
+#include "memory/CacheLevel.h"
 #include "memory/CacheStats.h"
 #include "memory/MemoryAccess.h"
+#include "memory/MissClassifier.h"
 
 namespace mlsyslab::memory {
 
@@ -64,6 +66,22 @@ enum class MissClassification : std::uint8_t { Off, On };
 //   no prefetching; no flush at the end;
 // - a reference costs the latency of the first level that hits (memory latency if none);
 //   writebacks and forwarded writes cost nothing.
+// Decisions the issue leaves open, so that counts stay comparable:
+// - a request to a level is for that level's line containing the address (lower levels may
+//   have longer lines); a fill asks the next level for the line's first byte, a writeback sends
+//   the victim's line, a forwarded write sends the line the store touched;
+// - "the first level that hits" follows the reference's own path: a miss's fill read, or, for
+//   a store that misses a write-through level, the forwarded write. So a store that misses a
+//   write-through L1 costs the latency of the first level where the forwarded write hits
+//   (memory latency if none); a store that hits a write-through L1 costs L1's latency;
+// - a fill of a set that is not full takes its lowest empty way; a full set's victim is the
+//   least recently used way (LRU), the oldest installed (FIFO), or a way drawn uniformly by
+//   the level's own generator seeded with randomSeed (Random), the same on every run;
+// - writebacks and forwarded writes count as requests (hits or misses) at the level they reach,
+//   and memory reads / writes count the line reads and the writes that reach memory;
+// - a miss is compulsory when the level has never held the line, so a store miss in a
+//   write-through level (which fills nothing) does not make the next miss of that line a
+//   non-compulsory one.
 // A value type: copying it is how checkpoints are taken (CacheRun).
 class CacheHierarchy {
 public:
@@ -79,14 +97,29 @@ public:
     const CacheConfig& config() const { return config_; }
     const CacheStats& stats() const { return stats_; }
 
-    // The ways of one set, way 0 first.
+    // The ways of one set, way 0 first. Recency ranks the valid ways of the set: 0 is the most
+    // recently used (LRU) or the newest installed (FIFO and Random).
     std::vector<CacheLineState> setContents(std::size_t level, std::uint64_t set) const;
 
+    // The memory this simulator holds, in bytes (CacheRun keeps its checkpoints within a budget).
+    std::size_t footprintBytes() const;
+
 private:
+    // Sends one request to level `levelIndex` (levels_.size() stands for main memory) and
+    // returns the level that served it: itself on a hit, else whatever served its fill read (or
+    // its forwarded write, for a store missing a write-through level). `events`, when given,
+    // gets one LevelEvent per request, in the order the requests arrive.
+    std::size_t request(std::size_t levelIndex, std::uint64_t address, AccessKind kind,
+                        bool isWriteback, std::vector<LevelEvent>* events);
+    // One L1 line reference: counts it, costs it, and returns the level that served it.
+    std::size_t reference(std::uint64_t lineAddress, AccessKind kind,
+                          std::vector<LevelEvent>* events);
+
     CacheConfig config_;
     CacheStats stats_;
-    // Implementation state (per-level line arrays, 3C shadows) is private to the .cpp side;
-    // add members here as needed.
+    MissClassification classification_ = MissClassification::On;
+    std::vector<CacheLevel> levels_;
+    std::vector<MissClassifier> classifiers_;  // one per level when classification is on
 };
 
 // The textbook's additive formula, t1 + m1·(t2 + m2·(t3 + m3·t_mem)), with each level's latency

@@ -39,6 +39,8 @@ TraceReading readLackeyTrace(std::istream& input, const TraceReadOptions& option
 // when the file cannot be opened or decompressed; line problems are in the reading.
 Result<TraceReading> readLackeyTraceFile(const std::string& path,
                                          const TraceReadOptions& options = {});
+// The same for standard input (`-` on the command line), plain or gzip-compressed.
+Result<TraceReading> readLackeyTraceStandardInput(const TraceReadOptions& options = {});
 
 // "file:line:col: error: message", as the CLI prints it.
 std::string formatTraceProblem(const std::string& sourceName, const TraceProblem& problem);

@@ -2,15 +2,19 @@
 
 #include "lesson/kinds/AdderKind.h"
 #include "lesson/kinds/BitsKind.h"
+#include "lesson/kinds/CacheKind.h"
 #include "lesson/kinds/FixedKind.h"
 #include "lesson/kinds/FloatCompareKind.h"
 #include "lesson/kinds/FloatKind.h"
 #include "lesson/kinds/FpAddKind.h"
 #include "lesson/kinds/GatesKind.h"
 #include "lesson/kinds/IntKind.h"
+#include "lesson/kinds/LatencyLadderKind.h"
+#include "lesson/kinds/LatencyProbeKind.h"
 #include "lesson/kinds/MixedPrecisionKind.h"
 #include "lesson/kinds/PyVmKind.h"
 #include "lesson/kinds/QuantizeKind.h"
+#include "lesson/kinds/TensorLayoutKind.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -18,15 +22,19 @@ SimKindRegistry builtinSimKinds() {
     SimKindRegistry registry;
     registry.add(adderKind());
     registry.add(bitsKind());
+    registry.add(cacheKind());
     registry.add(fixedKind());
     registry.add(floatKind());
     registry.add(floatCompareKind());
     registry.add(fpAddKind());
     registry.add(gatesKind());
     registry.add(intKind());
+    registry.add(latencyLadderKind());
+    registry.add(latencyProbeKind());
     registry.add(mixedPrecisionKind());
     registry.add(pyVmKind());
     registry.add(quantizeKind());
+    registry.add(tensorLayoutKind());
     return registry;
 }
 

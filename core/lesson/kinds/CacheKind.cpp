@@ -1,0 +1,210 @@
+#include "lesson/kinds/CacheKind.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "lesson/kinds/CacheLevelFields.h"
+#include "lesson/kinds/CachePatternFields.h"
+#include "lesson/kinds/StateFields.h"
+#include "memory/LackeyTrace.h"
+
+namespace mlsyslab::lesson::kinds {
+
+namespace {
+
+constexpr std::uint64_t kMostMemoryLatencyCycles = 1'000'000;
+// yaml-cpp does not say how far a block scalar's lines are indented; lessons (and the docs)
+// indent them two spaces under the key, so a column inside the trace is counted from there.
+constexpr int kBlockScalarIndent = 2;
+
+std::vector<std::string> fieldNames() {
+    std::vector<std::string> names = {"preset", "levels", "memory_latency", "trace"};
+    const auto& patternNames = cachePatternStateFieldNames();
+    names.insert(names.end(), patternNames.begin(), patternNames.end());
+    names.insert(names.end(), {"show_level", "start_step", "editable"});
+    return names;
+}
+
+// Where line `line`, column `column` (both 1-based) of the trace sits in the fence body: the
+// value's mark is the block indicator `|`, the trace starts on the next line.
+YAML::Mark traceMark(const StateField& field, std::size_t line, std::size_t column) {
+    YAML::Mark mark = field.value.Mark();
+    mark.line += int(std::max<std::size_t>(line, 1));
+    mark.column =
+        field.key.Mark().column + kBlockScalarIndent + int(std::max<std::size_t>(column, 1)) - 1;
+    return mark;
+}
+
+void readTrace(const StateField& field, CacheState& state, std::vector<StateProblem>& problems) {
+    const std::string example =
+        "'trace: |' with one Lackey line per access under it, like 'L 0x40,4'";
+    if (!field.value.IsScalar()) {
+        addStateError(problems, field.problemMark(), concat("trace must be text: ", example));
+        return;
+    }
+    std::istringstream input(field.value.Scalar());
+    memory::TraceReadOptions options;
+    options.skipMalformedLines = true;  // every bad line reported at once
+    memory::TraceReading reading = memory::readLackeyTrace(input, options);
+    for (const memory::TraceProblem& problem : reading.problems) {
+        addStateError(problems, traceMark(field, problem.line, problem.column),
+                      concat("trace line ", std::to_string(problem.line), ": ", problem.message));
+    }
+    if (!reading.problems.empty()) return;
+    if (reading.accesses.empty()) {
+        addStateError(problems, field.problemMark(),
+                      concat("the trace has no accesses: ", example));
+        return;
+    }
+    if (reading.accesses.size() > kMostCacheSteppingAccesses) {
+        addStateError(problems, field.problemMark(),
+                      concat("the trace has ", std::to_string(reading.accesses.size()),
+                             " accesses; the simulator steps through at most ",
+                             std::to_string(kMostCacheSteppingAccesses),
+                             " (run longer traces with 'mlsyslab-cli cache run')"));
+        return;
+    }
+    state.usesTrace = true;
+    state.accesses = std::move(reading.accesses);
+}
+
+void readPattern(const StateFields& fields, const YAML::Node& node, CacheState& state,
+                 std::vector<StateProblem>& problems) {
+    const std::size_t problemsBefore = problems.size();
+    CachePattern pattern = readCachePatternFields(fields, problems);
+    const bool hasErrors = std::any_of(
+        problems.begin() + std::ptrdiff_t(problemsBefore), problems.end(),
+        [](const StateProblem& problem) { return problem.severity == Severity::Error; });
+    if (hasErrors) return;  // the default pattern stays
+    auto accesses = generateCachePattern(pattern);
+    if (!accesses) {
+        const StateField* field = fields.find("pattern");
+        addStateError(problems, field != nullptr ? field->problemMark() : node.Mark(),
+                      accesses.error());
+        return;
+    }
+    state.pattern = pattern;
+    state.accesses = *accesses;
+}
+
+// The level a validateCacheConfig message names ("L2: size ..."), else the memory latency.
+YAML::Mark configProblemMark(const std::string& message, const StateFields& fields,
+                             const CacheLevelsReading* levels, const YAML::Node& node) {
+    if (levels != nullptr) {
+        for (std::size_t index = 0; index < levels->levels.size(); ++index) {
+            if (message.starts_with(concat(levels->levels[index].name, ": "))) {
+                return levels->marks[index];
+            }
+        }
+    }
+    const StateField* memoryLatency = fields.find("memory_latency");
+    if (message.starts_with("memory latency") && memoryLatency != nullptr) {
+        return memoryLatency->problemMark();
+    }
+    for (const char* name : {"levels", "preset"}) {
+        if (const StateField* field = fields.find(name)) return field->problemMark();
+    }
+    return node.Mark();
+}
+
+void readConfig(const StateFields& fields, const YAML::Node& node, CacheState& state,
+                std::vector<StateProblem>& problems) {
+    if (const StateField* field = fields.find("preset")) {
+        if (const auto name = readChoiceField("preset", field->value, field->problemMark(),
+                                              memory::cachePresetNames(), problems)) {
+            state.preset = *name;
+            state.config = memory::cachePreset(*name).value();
+        }
+    }
+    memory::CacheConfig config = state.config;
+    bool ok = true;
+    std::optional<CacheLevelsReading> levels;
+    if (const StateField* field = fields.find("levels")) {
+        levels = readCacheLevelsField(*field, problems);
+        if (levels) {
+            config.levels = levels->levels;
+        } else {
+            ok = false;
+        }
+    }
+    if (const StateField* field = fields.find("memory_latency")) {
+        const auto cycles =
+            readWholeNumberField("memory_latency", *field, 1, kMostMemoryLatencyCycles, problems);
+        if (cycles) {
+            config.memoryLatencyCycles = std::uint32_t(*cycles);
+        } else {
+            ok = false;
+        }
+    }
+    if (!ok) return;
+    const auto valid = memory::validateCacheConfig(config);
+    if (!valid) {
+        addStateError(problems,
+                      configProblemMark(valid.error(), fields, levels ? &*levels : nullptr, node),
+                      valid.error());
+        return;
+    }
+    state.config = *valid;
+    state.customLevels = levels.has_value();
+}
+
+void readFields(const YAML::Node& node, CacheStateReading& reading) {
+    auto& problems = reading.problems;
+    const StateFields fields = collectStateFields(node, "cache", fieldNames(), problems);
+    CacheState& state = reading.state;
+    readConfig(fields, node, state, problems);
+
+    const StateField* trace = fields.find("trace");
+    const StateField* pattern = fields.find("pattern");
+    if (trace != nullptr && pattern != nullptr) {
+        const StateField* later =
+            trace->key.Mark().line > pattern->key.Mark().line ? trace : pattern;
+        addStateError(problems, later->key.Mark(), "give either a pattern or a trace, not both");
+    } else if (trace != nullptr) {
+        warnAboutPatternFieldsBesideTrace(fields, problems);
+        readTrace(*trace, state, problems);
+    } else {
+        readPattern(fields, node, state, problems);
+    }
+
+    if (const StateField* field = fields.find("show_level")) {
+        std::vector<std::string> names;
+        for (const memory::CacheLevelConfig& level : state.config.levels)
+            names.push_back(level.name);
+        if (const auto name = readChoiceField("show_level", field->value, field->problemMark(),
+                                              names, problems)) {
+            state.showLevel = *name;
+        }
+    }
+    if (const StateField* field = fields.find("start_step")) {
+        const auto step =
+            readWholeNumberField("start_step", *field, 0, kMostCacheSteppingAccesses, problems);
+        state.startStep = std::min<std::uint64_t>(step.value_or(0), state.accesses.size());
+    }
+    if (const StateField* field = fields.find("editable")) {
+        state.editable = readBooleanField("editable", *field, problems).value_or(state.editable);
+    }
+}
+
+}  // namespace
+
+CacheState::CacheState()
+    : config(memory::cachePreset("lecture").value()),
+      accesses(generateCachePattern(CachePattern{}).value()) {}
+
+CacheStateReading readCacheState(const YAML::Node& state) {
+    return readStateMap<CacheStateReading>(
+        state,
+        "the cache state must be fields like 'preset: lecture' and 'pattern: row-major', "
+        "one per line",
+        readFields);
+}
+
+SimKind cacheKind() {
+    return {"cache",
+            "a 1- to 3-level cache (sets × ways, tags, dirty bits, LRU) stepped one access at a "
+            "time through a teaching pattern or a Lackey trace, with hits, misses and AMAT",
+            [](const YAML::Node& state) { return readCacheState(state).problems; }};
+}
+
+}  // namespace mlsyslab::lesson::kinds
