@@ -61,7 +61,8 @@ std::string levelGeometry(const memory::CacheLevelConfig& level) {
     return concat(
         std::to_string(level.sizeBytes), " B, ", ways, ", ", std::to_string(level.lineBytes),
         " B lines, ", memory::replacementName(level.replacement), ", write-",
-        memory::writePolicyName(level.write), ", ", std::to_string(level.latencyCycles), " cycles");
+        memory::writePolicyName(level.write), ", ", std::to_string(level.latencyCycles),
+        level.latencyCycles == 1 ? " cycle" : " cycles");
 }
 
 // "t1 + m1*(t2 + m2*t_mem)" for as many levels as the configuration has.

@@ -97,14 +97,17 @@ void paintCacheCell(QPainter& painter, const QRect& cell, const CacheCellLook& l
     painter.drawText(lowerRow, Qt::AlignRight | Qt::AlignVCenter, QString::number(line.recency));
     if (!look.showsLineAddress) return;
     if (look.evictedLine) {
-        // "evicted 0x80" where it fits between the corners, else "out 0x80".
+        // "evicted 0x80" where it fits between the corners, else "out 0x80", else nothing: the
+        // step's description under the grid names the victim too.
         const int room = lowerRow.width() - 2 * small.horizontalAdvance(QStringLiteral("D00"));
         const QString evicted = tr("evicted %1").arg(CacheText::hex(*look.evictedLine));
+        const QString shortEvicted = tr("out %1").arg(CacheText::hex(*look.evictedLine));
         painter.setPen(memoryColor(MemoryRole::Evicted, colors));
-        painter.drawText(lowerRow, Qt::AlignCenter,
-                         small.horizontalAdvance(evicted) <= room
-                             ? evicted
-                             : tr("out %1").arg(CacheText::hex(*look.evictedLine)));
+        if (small.horizontalAdvance(evicted) <= room) {
+            painter.drawText(lowerRow, Qt::AlignCenter, evicted);
+        } else if (small.horizontalAdvance(shortEvicted) <= room) {
+            painter.drawText(lowerRow, Qt::AlignCenter, shortEvicted);
+        }
     } else {
         painter.drawText(lowerRow, Qt::AlignCenter, CacheText::hex(line.lineAddress));
     }

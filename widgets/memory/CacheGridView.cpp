@@ -161,7 +161,10 @@ CacheGridView::Metrics CacheGridView::metrics() const {
     sizes.padding = std::max(3, label.height() / 4);
     sizes.headerHeight = label.height() + 2 * sizes.padding;
     const std::uint64_t lastSet = std::max<std::uint64_t>(1, setCount()) - 1;
-    sizes.labelWidth = label.horizontalAdvance(tr("set %1").arg(lastSet)) + 3 * sizes.padding;
+    QFont boldLabel = sizes.labelFont;  // the current set's label is bold
+    boldLabel.setBold(true);
+    sizes.labelWidth =
+        QFontMetrics(boldLabel).horizontalAdvance(tr("set %1").arg(lastSet)) + 3 * sizes.padding;
     // The tag fills the top row; the bottom row has the D badge, the line address and the
     // recency. With many ways the line address goes (the caption and tooltip still give it).
     const int tagWidth = tag.horizontalAdvance(QString(widestTagDigits_ + 2, QLatin1Char('0')));
@@ -233,10 +236,23 @@ void CacheGridView::scrollToCurrentSet() {
     if (!currentSet_) return;
     const std::uint64_t first = firstShownSet();
     const std::uint64_t rows = shownRowCount();
-    if (*currentSet_ >= first && *currentSet_ < first + rows) return;
-    // The current set in the middle of the window, so its neighbours show too.
-    const std::uint64_t wanted = *currentSet_ > rows / 2 ? *currentSet_ - rows / 2 : 0;
-    verticalScrollBar()->setValue(int(std::min<std::uint64_t>(wanted, INT32_MAX)));
+    if (*currentSet_ < first || *currentSet_ >= first + rows) {
+        // The current set in the middle of the window, so its neighbours show too.
+        const std::uint64_t wanted = *currentSet_ > rows / 2 ? *currentSet_ - rows / 2 : 0;
+        verticalScrollBar()->setValue(int(std::min<std::uint64_t>(wanted, INT32_MAX)));
+    }
+    // And the way it hit or filled, when the ways are more than fit (a fully associative level).
+    const auto marked = std::find_if(marks_.begin(), marks_.end(), [this](const auto& entry) {
+        return entry.first.first == *currentSet_;
+    });
+    if (marked == marks_.end()) return;
+    const Metrics sizes = metrics();
+    const int cellsWidth = viewport()->width() - sizes.labelWidth;
+    const int left = int(marked->first.second) * sizes.cellWidth;
+    const int scrolled = horizontalScrollBar()->value();
+    if (left < scrolled || left + sizes.cellWidth > scrolled + cellsWidth) {
+        horizontalScrollBar()->setValue(left - (cellsWidth - sizes.cellWidth) / 2);
+    }
 }
 
 void CacheGridView::resizeEvent(QResizeEvent* event) {
@@ -298,18 +314,30 @@ void CacheGridView::paintEvent(QPaintEvent*) {
     const std::uint64_t first = firstShownSet();
     const std::uint64_t rows =
         std::min<std::uint64_t>(shownRowCount() + 1, setCount() - std::min(first, setCount()));
-    const int left = -horizontalScrollBar()->value();
-    const std::uint32_t ways = wayCount();
+    // Only the ways in view are drawn (a fully associative level may have thousands); the set
+    // labels stay at the left while the ways scroll.
+    const int scrolled = horizontalScrollBar()->value();
+    const auto firstWay = std::uint32_t(scrolled / sizes.cellWidth);
+    const std::uint32_t endWay = std::min<std::uint32_t>(
+        wayCount(), firstWay + std::uint32_t(viewport()->width() / sizes.cellWidth) + 2);
+    const auto cellLeft = [&](std::uint32_t way) {
+        return sizes.labelWidth + int(way) * sizes.cellWidth - scrolled;
+    };
+    std::vector<std::vector<memory::CacheLineState>> shown;
+    for (std::uint64_t row = 0; row < rows; ++row) {
+        shown.push_back(steps_->state().setContents(level_, first + row));
+    }
 
     // The widest tag and line address in view set the cell width from now on (never narrower
     // while this level is shown, so cells do not jump about while stepping).
     int widestTag = widestTagDigits_;
     int widestLine = widestLineDigits_;
-    for (std::uint64_t row = 0; row < rows; ++row) {
-        for (const memory::CacheLineState& way : steps_->state().setContents(level_, first + row)) {
-            if (!way.valid) continue;
-            widestTag = std::max(widestTag, int(CacheText::hex(way.tag).size()) - 2);
-            widestLine = std::max(widestLine, int(CacheText::hex(way.lineAddress).size()) - 2);
+    for (const auto& lines : shown) {
+        for (std::uint32_t way = firstWay; way < endWay && way < lines.size(); ++way) {
+            if (!lines[way].valid) continue;
+            widestTag = std::max(widestTag, int(CacheText::hex(lines[way].tag).size()) - 2);
+            widestLine =
+                std::max(widestLine, int(CacheText::hex(lines[way].lineAddress).size()) - 2);
         }
     }
     if (widestTag != widestTagDigits_ || widestLine != widestLineDigits_) {
@@ -322,44 +350,55 @@ void CacheGridView::paintEvent(QPaintEvent*) {
         return;
     }
 
+    painter.save();
+    painter.setClipRect(QRect(sizes.labelWidth, 0, viewport()->width(), viewport()->height()));
     painter.setFont(sizes.labelFont);
     painter.setPen(colors.color(QPalette::Text));
-    for (std::uint32_t way = 0; way < ways; ++way) {
-        const QRect header(left + sizes.labelWidth + int(way) * sizes.cellWidth, 0, sizes.cellWidth,
-                           sizes.headerHeight);
-        painter.drawText(header, Qt::AlignCenter, tr("way %1").arg(way));
+    for (std::uint32_t way = firstWay; way < endWay; ++way) {
+        painter.drawText(QRect(cellLeft(way), 0, sizes.cellWidth, sizes.headerHeight),
+                         Qt::AlignCenter, tr("way %1").arg(way));
     }
     const CacheCellFonts fonts{sizes.tagFont, sizes.smallFont, sizes.padding};
     for (std::uint64_t row = 0; row < rows; ++row) {
         const std::uint64_t set = first + row;
         const int top = sizes.headerHeight + int(row) * sizes.rowHeight;
-        const bool current = currentSet_ == set;
-        const QRect band(left, top, sizes.labelWidth + int(ways) * sizes.cellWidth,
-                         sizes.rowHeight);
-        if (current) painter.fillRect(band, memoryFill(MemoryRole::Highlight, colors));
-        QFont label = sizes.labelFont;
-        label.setBold(current);
-        painter.setFont(label);
-        painter.setPen(colors.color(QPalette::Text));
-        painter.drawText(
-            QRect(left + sizes.padding, top, sizes.labelWidth - 2 * sizes.padding, sizes.rowHeight),
-            Qt::AlignRight | Qt::AlignVCenter, tr("set %1").arg(set));
-        const std::vector<memory::CacheLineState> lines = steps_->state().setContents(level_, set);
-        for (std::uint32_t way = 0; way < ways && way < lines.size(); ++way) {
-            const QRect cell(left + sizes.labelWidth + int(way) * sizes.cellWidth, top,
-                             sizes.cellWidth, sizes.rowHeight);
+        if (currentSet_ == set) {
+            const int right = std::min(viewport()->width(), cellLeft(wayCount()));
+            painter.fillRect(QRect(0, top, right, sizes.rowHeight),
+                             memoryFill(MemoryRole::Highlight, colors));
+        }
+        const std::vector<memory::CacheLineState>& lines = shown[row];
+        for (std::uint32_t way = firstWay; way < endWay && way < lines.size(); ++way) {
             CacheCellLook look;
             look.line = lines[way];
             look.mark = markOf(set, way);
             look.evictedLine = evictedAt(set, way);
             look.flashProgress = flash_->currentValue().toDouble();
             look.showsLineAddress = sizes.showsLineAddress;
+            const QRect cell(cellLeft(way), top, sizes.cellWidth, sizes.rowHeight);
             paintCacheCell(painter, cell.adjusted(2, 2, -2, -2), look, fonts, colors);
         }
+    }
+    painter.restore();
+
+    for (std::uint64_t row = 0; row < rows; ++row) {
+        const std::uint64_t set = first + row;
+        const int top = sizes.headerHeight + int(row) * sizes.rowHeight;
+        const bool current = currentSet_ == set;
+        const QRect label(0, top, sizes.labelWidth, sizes.rowHeight);
+        painter.fillRect(label, current ? memoryFill(MemoryRole::Highlight, colors)
+                                        : colors.color(QPalette::Base));
+        QFont font = sizes.labelFont;
+        font.setBold(current);
+        painter.setFont(font);
+        painter.setPen(colors.color(QPalette::Text));
+        painter.drawText(label.adjusted(sizes.padding, 0, -2 * sizes.padding, 0),
+                         Qt::AlignRight | Qt::AlignVCenter, tr("set %1").arg(set));
         if (current) {
+            const int right = std::min(viewport()->width(), cellLeft(wayCount()));
             painter.setPen(QPen(memoryColor(MemoryRole::Highlight, colors), 2));
             painter.setBrush(Qt::NoBrush);
-            painter.drawRect(band.adjusted(1, 1, -1, -1));
+            painter.drawRect(QRect(0, top, right, sizes.rowHeight).adjusted(1, 1, -1, -1));
         }
     }
 }

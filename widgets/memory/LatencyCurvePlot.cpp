@@ -181,7 +181,11 @@ void LatencyCurvePlot::rebuildCacheMarks() {
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         text->position->setCoords(double(cache.sizeBytes), 0.01);
-        text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        // Right of its line, or left of it near the right edge, so the label is never cut off.
+        const double share = (std::log(double(cache.sizeBytes)) - std::log(xAxis->range().lower)) /
+                             (std::log(xAxis->range().upper) - std::log(xAxis->range().lower));
+        text->setPositionAlignment((share > 1.0 - kEdgeShare ? Qt::AlignRight : Qt::AlignLeft) |
+                                   Qt::AlignTop);
         text->setText(QStringLiteral("%1 %2").arg(cacheName(cache), byteSizeText(cache.sizeBytes)));
         text->setProperty("level", cache.level);
         text->setSelectable(false);

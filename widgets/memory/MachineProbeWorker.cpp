@@ -3,6 +3,8 @@
 #include <QMetaObject>
 #include <exception>
 
+#include "common/BackgroundWork.h"
+
 namespace mlsyslab::widgets {
 
 MachineProbeWorker::MachineProbeWorker(QObject* parent) : QObject(parent) {}
@@ -27,6 +29,7 @@ void MachineProbeWorker::start(const memory::MachineProbeOptions& options) {
     cancel_ = std::make_unique<std::atomic<bool>>(false);
     const int runId = ++runId_;
     running_ = true;
+    setBackgroundWork(*this, true);
     memory::MachineProbeEvents events;
     events.cancel = cancel_.get();
     events.progress = [this, runId](const memory::ProbeProgress& progress) {
@@ -49,6 +52,7 @@ void MachineProbeWorker::start(const memory::MachineProbeOptions& options) {
         }
         post(runId, [this, measurement] {
             running_ = false;
+            setBackgroundWork(*this, false);
             emit finished(measurement);
         });
     });
@@ -62,6 +66,7 @@ void MachineProbeWorker::stopThread() {
     cancel();
     if (thread_.joinable()) thread_.join();
     running_ = false;
+    setBackgroundWork(*this, false);
 }
 
 }  // namespace mlsyslab::widgets

@@ -32,6 +32,16 @@ Result<std::vector<MemoryAccess>> tooLong(const std::string& what, std::uint64_t
         "'mlsyslab-cli cache run')"));
 }
 
+// "4096 bytes" as "4 KiB", as a lesson would write it.
+std::string bytesText(std::uint64_t bytes) {
+    constexpr std::uint64_t kKiB = 1024;
+    if (bytes >= kKiB * kKiB && bytes % (kKiB * kKiB) == 0) {
+        return concat(std::to_string(bytes / (kKiB * kKiB)), " MiB");
+    }
+    if (bytes >= kKiB && bytes % kKiB == 0) return concat(std::to_string(bytes / kKiB), " KiB");
+    return concat(std::to_string(bytes), " bytes");
+}
+
 std::string sizeText(const CachePattern& pattern) {
     return concat(std::to_string(pattern.elementBytes),
                   pattern.elementBytes == 1 ? "-byte element" : "-byte elements");
@@ -113,7 +123,7 @@ std::string describeCachePattern(const CachePattern& pattern) {
         }
         case CachePatternKind::Random:
             return concat(name, ", ", std::to_string(pattern.count), " × ", sizeText(pattern),
-                          " in ", std::to_string(pattern.regionBytes), " bytes, seed ",
+                          " in ", bytesText(pattern.regionBytes), ", seed ",
                           std::to_string(pattern.seed));
         case CachePatternKind::PointerChase:
             return concat(name, ", ", std::to_string(pattern.count), " steps over ",

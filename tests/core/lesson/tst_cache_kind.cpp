@@ -160,7 +160,7 @@ void TestCacheKind::validStates_data() {
     QTest::newRow("random")
         << "pattern: random\ncount: 5\nregion: 1KiB\nseed: 7"
         << kLecture +
-               " | random, 5 × 4-byte elements in 1024 bytes, seed 7 | 5 accesses | show L1 | "
+               " | random, 5 × 4-byte elements in 1 KiB, seed 7 | 5 accesses | show L1 | "
                "editable";
     QTest::newRow("pointer chase")
         << "pattern: pointer-chase\nnodes: 8\nnode_bytes: 128\ncount: 20\nseed: 3"
