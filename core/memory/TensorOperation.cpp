@@ -28,20 +28,22 @@ std::string sliceText(const TensorOperation& operation) {
     return text;
 }
 
-}  // namespace
-
-TensorOperation TensorOperation::transpose(std::int64_t dim0, std::int64_t dim1) {
+// Transpose, permute and view carry nothing but their list of dimensions.
+TensorOperation operationOnDims(TensorOperation::Kind kind, std::vector<std::int64_t> dims) {
     TensorOperation operation;
-    operation.kind = Kind::Transpose;
-    operation.dims = {dim0, dim1};
+    operation.kind = kind;
+    operation.dims = std::move(dims);
     return operation;
 }
 
+}  // namespace
+
+TensorOperation TensorOperation::transpose(std::int64_t dim0, std::int64_t dim1) {
+    return operationOnDims(Kind::Transpose, {dim0, dim1});
+}
+
 TensorOperation TensorOperation::permute(std::vector<std::int64_t> order) {
-    TensorOperation operation;
-    operation.kind = Kind::Permute;
-    operation.dims = std::move(order);
-    return operation;
+    return operationOnDims(Kind::Permute, std::move(order));
 }
 
 TensorOperation TensorOperation::slice(std::int64_t dim, std::optional<std::int64_t> start,
@@ -56,10 +58,7 @@ TensorOperation TensorOperation::slice(std::int64_t dim, std::optional<std::int6
 }
 
 TensorOperation TensorOperation::view(std::vector<std::int64_t> shape) {
-    TensorOperation operation;
-    operation.kind = Kind::View;
-    operation.dims = std::move(shape);
-    return operation;
+    return operationOnDims(Kind::View, std::move(shape));
 }
 
 TensorOperation TensorOperation::contiguous() { return {}; }

@@ -143,14 +143,13 @@ void LatencyLadderWidget::startMeasuring() {
     parts.plot->setMeasured({});
     parts.plot->setMeasuredShown(true);
     parts.plot->setMeasuring(true);
-    parts.runBar->setRunning(true);
-    parts.runBar->setStatus(tr("Starting…"));
+    parts.runBar->showStarted();
     parts.worker->start(options);
 }
 
 void LatencyLadderWidget::cancelMeasuring() {
     if (!isMeasuring()) return;
-    parts_->runBar->setStatus(tr("Cancelling…"));
+    parts_->runBar->showCancelling();
     parts_->worker->cancel();
 }
 
@@ -167,18 +166,9 @@ void LatencyLadderWidget::showLevels(const std::vector<memory::LevelLatency>& le
 void LatencyLadderWidget::showFinished(std::shared_ptr<const MachineMeasurement> measurement) {
     Parts& parts = *parts_;
     parts.measurement = measurement;
-    parts.runBar->setRunning(false);
-    parts.runBar->setMeasureText(tr("Measure again"));
+    parts.runBar->showFinished(*measurement, tr("Cancelled"), tr("Measured"));
     parts.plot->setMeasuring(false);
     showLevels(measurement->levels);
-    if (!measurement->curve.error.empty()) {
-        parts.runBar->setStatus(
-            tr("Stopped: %1").arg(QString::fromStdString(measurement->curve.error)));
-    } else if (measurement->cancelled) {
-        parts.runBar->setStatus(tr("Cancelled"));
-    } else {
-        parts.runBar->setStatus(tr("Measured"));
-    }
     const QString machine =
         machineText(QString::fromStdString(measurement->topology.cpuModel), measurement->clockGHz);
     parts.legendLabel->setText(

@@ -149,8 +149,7 @@ void LatencyProbeWidget::startMeasuring() {
     parts.plot->clearMeasurement();
     parts.plot->setWorkingSetRange(options.latency.minWorkingSetBytes,
                                    options.latency.maxWorkingSetBytes);
-    parts.runBar->setRunning(true);
-    parts.runBar->setStatus(tr("Starting…"));
+    parts.runBar->showStarted();
     parts.maxSizeSelector->setEnabled(false);
     parts.elapsed.start();
     parts.worker->start(options);
@@ -158,30 +157,22 @@ void LatencyProbeWidget::startMeasuring() {
 
 void LatencyProbeWidget::cancelMeasuring() {
     if (!isMeasuring()) return;
-    parts_->runBar->setStatus(tr("Cancelling…"));
+    parts_->runBar->showCancelling();
     parts_->worker->cancel();
 }
 
 void LatencyProbeWidget::showFinished(std::shared_ptr<const MachineMeasurement> measurement) {
     Parts& parts = *parts_;
     parts.measurement = measurement;
-    parts.runBar->setRunning(false);
-    parts.runBar->setMeasureText(tr("Measure again"));
-    parts.maxSizeSelector->setEnabled(true);
-    parts.plot->setPlateaus(measurement->levels);
     const int points = int(measurement->curve.points.size());
     const QString pointsText =
         points == 1 ? tr("1 working set") : tr("%1 working sets").arg(points);
-    if (!measurement->curve.error.empty()) {
-        parts.runBar->setStatus(
-            tr("Stopped: %1").arg(QString::fromStdString(measurement->curve.error)));
-    } else if (measurement->cancelled) {
-        parts.runBar->setStatus(tr("Cancelled after %1").arg(pointsText));
-    } else {
-        parts.runBar->setStatus(tr("Done: %1 in %2 s")
-                                    .arg(pointsText)
-                                    .arg(double(parts.elapsed.elapsed()) / 1000.0, 0, 'f', 1));
-    }
+    parts.runBar->showFinished(*measurement, tr("Cancelled after %1").arg(pointsText),
+                               tr("Done: %1 in %2 s")
+                                   .arg(pointsText)
+                                   .arg(double(parts.elapsed.elapsed()) / 1000.0, 0, 'f', 1));
+    parts.maxSizeSelector->setEnabled(true);
+    parts.plot->setPlateaus(measurement->levels);
     if (measurement->oneThread && measurement->allThreads) {
         parts.bandwidthLabel->setText(
             tr("Bandwidth (STREAM triad): <b>%1</b> on one thread · <b>%2</b> on %3 threads")

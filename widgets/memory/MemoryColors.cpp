@@ -47,4 +47,6 @@ QColor memoryFill(MemoryRole role, const QPalette& palette) {
                             base.blueF() * (1 - share) + tint.blueF() * share);
 }
 
+QColor inkOn(const QColor& fill) { return fill.lightness() > 140 ? Qt::black : Qt::white; }
+
 }  // namespace mlsyslab::widgets

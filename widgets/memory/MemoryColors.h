@@ -25,5 +25,7 @@ enum class MemoryRole {
 QColor memoryColor(MemoryRole role, const QPalette& palette);
 // A pale fill of a role's colour, for cell backgrounds that must keep their text readable.
 QColor memoryFill(MemoryRole role, const QPalette& palette);
+// Black or white, whichever reads on `fill`: the text of a highlighted cell.
+QColor inkOn(const QColor& fill);
 
 }  // namespace mlsyslab::widgets

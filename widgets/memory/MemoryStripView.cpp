@@ -27,8 +27,6 @@ constexpr int kMostCellsPerRow = 16;
 constexpr int kFewestCellsPerRow = 4;
 constexpr std::uint64_t kLineBytes = memory::kTraversalLineBytes;
 
-QColor inkOn(const QColor& fill) { return fill.lightness() > 140 ? Qt::black : Qt::white; }
-
 QColor blend(const QColor& base, const QColor& tint, double share) {
     return QColor::fromRgbF(base.redF() * (1 - share) + tint.redF() * share,
                             base.greenF() * (1 - share) + tint.greenF() * share,

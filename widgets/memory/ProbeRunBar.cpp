@@ -48,14 +48,30 @@ void ProbeRunBar::setRunning(bool running) {
     if (running) progressBar_->setValue(0);
 }
 
+void ProbeRunBar::showStarted() {
+    setRunning(true);
+    setStatus(tr("Starting…"));
+}
+
+void ProbeRunBar::showCancelling() { setStatus(tr("Cancelling…")); }
+
+void ProbeRunBar::showFinished(const memory::MachineMeasurement& measurement,
+                               const QString& cancelledText, const QString& doneText) {
+    setRunning(false);
+    measureButton_->setText(tr("Measure again"));
+    if (!measurement.curve.error.empty()) {
+        setStatus(tr("Stopped: %1").arg(QString::fromStdString(measurement.curve.error)));
+    } else {
+        setStatus(measurement.cancelled ? cancelledText : doneText);
+    }
+}
+
 void ProbeRunBar::setProgress(const memory::ProbeProgress& progress) {
     progressBar_->setValue(int(std::lround(progress.fraction * kProgressSteps)));
     statusLabel_->setText(progressText(progress));
 }
 
 void ProbeRunBar::setStatus(const QString& text) { statusLabel_->setText(text); }
-
-void ProbeRunBar::setMeasureText(const QString& text) { measureButton_->setText(text); }
 
 void ProbeRunBar::addOption(QWidget* option) {
     option->setParent(this);

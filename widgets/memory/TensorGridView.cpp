@@ -25,9 +25,6 @@ constexpr double kIndexFontScale = 0.8;
 // A grid narrower than its widget shrinks, but not below this, so the numbers stay readable.
 constexpr double kSmallestScale = 0.55;
 
-// Black or white, whichever reads on the fill.
-QColor inkOn(const QColor& fill) { return fill.lightness() > 140 ? Qt::black : Qt::white; }
-
 }  // namespace
 
 struct TensorGridView::Geometry {

@@ -4,17 +4,20 @@
 #include <string>
 #include <vector>
 
+#include "CacheTestSupport.h"
 #include "memory/AccessPatterns.h"
 #include "memory/CacheHierarchy.h"
 
+using cachetest::hierarchy;
+using cachetest::level;
 using mlsyslab::memory::AccessKind;
 using mlsyslab::memory::CacheConfig;
 using mlsyslab::memory::CacheHierarchy;
-using mlsyslab::memory::CacheLevelConfig;
 using mlsyslab::memory::CacheStats;
 using mlsyslab::memory::LevelStats;
 using mlsyslab::memory::MatmulLoopOrder;
 using mlsyslab::memory::MemoryAccess;
+using mlsyslab::memory::Replacement;
 using mlsyslab::memory::StorageOrder;
 using mlsyslab::memory::WritePolicy;
 namespace memory = mlsyslab::memory;
@@ -24,28 +27,6 @@ namespace memory = mlsyslab::memory;
 // row-major matrix misses on every element, a matrix that fits costs only compulsory misses)
 // holds exactly in the model.
 namespace {
-
-CacheLevelConfig level(const char* name, std::uint64_t sizeBytes, std::uint32_t associativity,
-                       std::uint32_t lineBytes, std::uint32_t latencyCycles,
-                       WritePolicy write = WritePolicy::Back) {
-    CacheLevelConfig config;
-    config.name = name;
-    config.sizeBytes = sizeBytes;
-    config.associativity = associativity;
-    config.lineBytes = lineBytes;
-    config.latencyCycles = latencyCycles;
-    config.write = write;
-    return config;
-}
-
-CacheConfig hierarchy(std::vector<CacheLevelConfig> levels) {
-    CacheConfig config;
-    config.levels = std::move(levels);
-    config.memoryLatencyCycles = 100;
-    const auto valid = memory::validateCacheConfig(config);
-    if (!valid) qFatal("invalid test configuration: %s", valid.error().c_str());
-    return *valid;
-}
 
 // 32 KiB 8-way L1 and 256 KiB 8-way L2 with 64-byte lines: a laptop's first two levels.
 CacheConfig twoLevels(std::uint32_t l2LineBytes = 64) {
@@ -287,7 +268,8 @@ private slots:
         QCOMPARE(back.memoryWrites, bytes / 64 - 4096 / 64);
 
         const CacheStats through =
-            run(hierarchy({level("L1", 4096, 4, 64, 4, WritePolicy::Through)}), stores);
+            run(hierarchy({level("L1", 4096, 4, 64, 4, Replacement::Lru, WritePolicy::Through)}),
+                stores);
         QCOMPARE(through.levels[0].misses, count);
         QCOMPARE(through.levels[0].hits, std::uint64_t{0});
         QCOMPARE(through.levels[0].evictions, std::uint64_t{0});

@@ -4,6 +4,7 @@
 #include <QtTest>
 #include <memory>
 
+#include "ProbeWidgetTestSupport.h"
 #include "memory/LatencyLadderPlot.h"
 #include "memory/LatencyLadderWidget.h"
 #include "memory/ProbeText.h"
@@ -14,10 +15,9 @@
 using mlsyslab::lesson::kinds::LatencyLadderState;
 using mlsyslab::memory::HierarchyLevel;
 using namespace mlsyslab::widgets;
+using namespace probetest;
 
 namespace {
-
-constexpr std::uint64_t KiB = 1024;
 
 // L1 and L2 of the fixture (32 KiB, 1 MiB): 16 KiB and 512 KiB are inside them; L3 and RAM
 // would need tens of MiB, too much for a test.
@@ -27,16 +27,8 @@ mlsyslab::memory::MachineProbeOptions tinyOptions(double minRunMilliseconds = 0.
     options.latency.runs = 1;
     options.latency.minLoadsPerRun = 1;
     options.latency.minRunMilliseconds = minRunMilliseconds;
-    options.systemRoot =
-        std::filesystem::path(MLSYSLAB_TEST_DATA_DIR) / "memory" / "sysfs" / "amd-epyc";
+    options.systemRoot = amdEpycSystemRoot();
     return options;
-}
-
-template <typename T>
-T* child(QWidget& widget, const char* name) {
-    T* found = widget.findChild<T*>(QLatin1String(name));
-    if (found == nullptr) qFatal("no child %s", name);
-    return found;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <memory>
 
+#include "ProbeWidgetTestSupport.h"
 #include "memory/LatencyCurvePlot.h"
 #include "memory/LatencyProbeWidget.h"
 
@@ -14,10 +15,9 @@
 // auto_run. Nothing asserts a speed.
 using mlsyslab::lesson::kinds::LatencyProbeState;
 using namespace mlsyslab::widgets;
+using namespace probetest;
 
 namespace {
-
-constexpr std::uint64_t KiB = 1024;
 
 mlsyslab::memory::MachineProbeOptions tinyOptions(double minRunMilliseconds = 0.0) {
     mlsyslab::memory::MachineProbeOptions options;
@@ -27,8 +27,7 @@ mlsyslab::memory::MachineProbeOptions tinyOptions(double minRunMilliseconds = 0.
     options.latency.minRunMilliseconds = minRunMilliseconds;
     options.bandwidth.arrayBytes = 1024 * KiB;
     options.bandwidth.runs = 2;
-    options.systemRoot =
-        std::filesystem::path(MLSYSLAB_TEST_DATA_DIR) / "memory" / "sysfs" / "amd-epyc";
+    options.systemRoot = amdEpycSystemRoot();
     return options;
 }
 
@@ -38,13 +37,6 @@ LatencyProbeState tinyState(bool bandwidth = false) {
     state.pointsPerOctave = 1;
     state.bandwidth = bandwidth;
     return state;
-}
-
-template <typename T>
-T* child(QWidget& widget, const char* name) {
-    T* found = widget.findChild<T*>(QLatin1String(name));
-    if (found == nullptr) qFatal("no child %s", name);
-    return found;
 }
 
 }  // namespace
