@@ -36,7 +36,8 @@ const std::vector<std::string_view>& cpythonBuiltinNames() {
 }
 
 const std::vector<std::string_view>* cpythonDir(std::string_view typeName) {
-    if (typeName == "int") {
+    // bool adds no attribute of its own: dir(bool) == dir(int) in CPython 3.11.
+    if (typeName == "int" || typeName == "bool") {
         static const std::vector<std::string_view> names = {
             "__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__class__", "__delattr__",
             "__dir__", "__divmod__", "__doc__", "__eq__", "__float__", "__floor__", "__floordiv__",
@@ -65,23 +66,6 @@ const std::vector<std::string_view>* cpythonDir(std::string_view typeName) {
             "__rtruediv__", "__setattr__", "__sizeof__", "__str__", "__sub__", "__subclasshook__",
             "__truediv__", "__trunc__", "as_integer_ratio", "conjugate", "fromhex", "hex", "imag",
             "is_integer", "real",
-        };
-        return &names;
-    }
-    if (typeName == "bool") {
-        static const std::vector<std::string_view> names = {
-            "__abs__", "__add__", "__and__", "__bool__", "__ceil__", "__class__", "__delattr__",
-            "__dir__", "__divmod__", "__doc__", "__eq__", "__float__", "__floor__", "__floordiv__",
-            "__format__", "__ge__", "__getattribute__", "__getnewargs__", "__getstate__", "__gt__",
-            "__hash__", "__index__", "__init__", "__init_subclass__", "__int__", "__invert__",
-            "__le__", "__lshift__", "__lt__", "__mod__", "__mul__", "__ne__", "__neg__", "__new__",
-            "__or__", "__pos__", "__pow__", "__radd__", "__rand__", "__rdivmod__", "__reduce__",
-            "__reduce_ex__", "__repr__", "__rfloordiv__", "__rlshift__", "__rmod__", "__rmul__",
-            "__ror__", "__round__", "__rpow__", "__rrshift__", "__rshift__", "__rsub__",
-            "__rtruediv__", "__rxor__", "__setattr__", "__sizeof__", "__str__", "__sub__",
-            "__subclasshook__", "__truediv__", "__trunc__", "__xor__", "as_integer_ratio",
-            "bit_count", "bit_length", "conjugate", "denominator", "from_bytes", "imag",
-            "numerator", "real", "to_bytes",
         };
         return &names;
     }

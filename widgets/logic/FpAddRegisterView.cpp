@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/ColorMix.h"
 #include "common/DisplayStyle.h"
 #include "logic/LogicColors.h"
 #include "numeric/FloatColors.h"
@@ -31,12 +32,6 @@ constexpr double kDigitScale = 0.58;  // a digit's pixel size, in cells
 constexpr double kSmallestNotationShrink = 0.8;
 // How much of the field colour tints a clear bit (as the float simulators' bit rows do).
 constexpr double kClearBitTint = 0.14;
-
-QColor blend(const QColor& base, const QColor& tint, double share) {
-    return QColor::fromRgbF(static_cast<float>(base.redF() * (1 - share) + tint.redF() * share),
-                            static_cast<float>(base.greenF() * (1 - share) + tint.greenF() * share),
-                            static_cast<float>(base.blueF() * (1 - share) + tint.blueF() * share));
-}
 
 bool onlyInDatapath(CellField field) {
     return field == CellField::Carry || field == CellField::Hidden || field == CellField::Guard ||
@@ -333,7 +328,7 @@ void FpAddRegisterView::paintRow(QPainter& painter, const Geometry& shape, int r
         QPen border(strong, std::max(1.0, cell / 22));
         if (onlyInDatapath(registerCell.field)) border.setStyle(Qt::DashLine);
         painter.setPen(border);
-        painter.setBrush(registerCell.bit ? strong : blend(base, strong, kClearBitTint));
+        painter.setBrush(registerCell.bit ? strong : mixedColor(base, strong, kClearBitTint));
         painter.drawRoundedRect(box, radius, radius);
         painter.setPen(registerCell.bit ? base : strong);
         painter.drawText(box, Qt::AlignCenter,

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QPainter>
 
+#include "common/ColorMix.h"
 #include "memory/CacheText.h"
 #include "memory/MemoryColors.h"
 
@@ -13,12 +14,6 @@ namespace {
 // The share of the hit / miss colour in a cell's fill at the start of the flash; it fades to
 // memoryFill's pale tint, which stays.
 constexpr double kFlashStrength = 0.7;
-
-QColor blend(const QColor& from, const QColor& to, double share) {
-    return QColor::fromRgbF(from.redF() + (to.redF() - from.redF()) * share,
-                            from.greenF() + (to.greenF() - from.greenF()) * share,
-                            from.blueF() + (to.blueF() - from.blueF()) * share);
-}
 
 QString tr(const char* text) { return QCoreApplication::translate("CacheGridView", text); }
 
@@ -31,8 +26,8 @@ void paintFrame(QPainter& painter, const QRect& cell, const CacheCellLook& look,
         const MemoryRole role =
             look.mark == CacheCellMark::Hit ? MemoryRole::Hit : MemoryRole::Miss;
         const QColor strong =
-            blend(colors.color(QPalette::Base), memoryColor(role, colors), kFlashStrength);
-        fill = blend(strong, memoryFill(role, colors), look.flashProgress);
+            mixedColor(colors.color(QPalette::Base), memoryColor(role, colors), kFlashStrength);
+        fill = mixedColor(strong, memoryFill(role, colors), look.flashProgress);
         border = memoryColor(role, colors);
         borderWidth = 3;
     } else if (look.mark == CacheCellMark::Writeback) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/ColorMix.h"
 #include "common/DisplayStyle.h"
 #include "memory/CacheSteps.h"
 #include "memory/MemoryColors.h"
@@ -18,12 +19,6 @@ constexpr std::size_t kMostPoints = 4000;
 
 // The whole run's curve: a third of the level's colour over the background.
 constexpr double kWholeRunShare = 0.35;
-
-QColor blendedWithBase(const QColor& color, const QColor& base, double share) {
-    return QColor::fromRgbF(base.redF() + (color.redF() - base.redF()) * share,
-                            base.greenF() + (color.greenF() - base.greenF()) * share,
-                            base.blueF() + (color.blueF() - base.blueF()) * share);
-}
 
 MemoryRole levelRole(int level) {
     static constexpr MemoryRole kRoles[] = {MemoryRole::L1, MemoryRole::L2, MemoryRole::L3};
@@ -105,7 +100,7 @@ void HitRatePlot::applyStyle() {
         const QColor color = memoryColor(levelRole(int(level)), palette());
         curves_[level].made->setPen(QPen(color));
         curves_[level].whole->setPen(
-            QPen(blendedWithBase(color, palette().color(QPalette::Base), kWholeRunShare)));
+            QPen(mixedColor(palette().color(QPalette::Base), color, kWholeRunShare)));
     }
     applyPlotStyle(*this, style);
     for (const Curve& curve : curves_) {

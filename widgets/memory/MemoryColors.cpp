@@ -1,5 +1,7 @@
 #include "memory/MemoryColors.h"
 
+#include "common/ColorMix.h"
+
 namespace mlsyslab::widgets {
 
 namespace {
@@ -38,13 +40,8 @@ QColor memoryColor(MemoryRole role, const QPalette& palette) {
 }
 
 QColor memoryFill(MemoryRole role, const QPalette& palette) {
-    const QColor base = palette.color(QPalette::Base);
-    const QColor tint = memoryColor(role, palette);
     // A quarter of the colour over the background: pale on light palettes, deep on dark ones.
-    const double share = 0.25;
-    return QColor::fromRgbF(base.redF() * (1 - share) + tint.redF() * share,
-                            base.greenF() * (1 - share) + tint.greenF() * share,
-                            base.blueF() * (1 - share) + tint.blueF() * share);
+    return mixedColor(palette.color(QPalette::Base), memoryColor(role, palette), 0.25);
 }
 
 QColor inkOn(const QColor& fill) { return fill.lightness() > 140 ? Qt::black : Qt::white; }

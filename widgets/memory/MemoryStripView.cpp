@@ -7,6 +7,8 @@
 #include <cmath>
 #include <set>
 
+#include "common/ArrowHead.h"
+#include "common/ColorMix.h"
 #include "common/DisplayStyle.h"
 #include "memory/MemoryColors.h"
 #include "memory/TensorLayoutText.h"
@@ -26,26 +28,6 @@ constexpr double kSmallestScale = 0.55;
 constexpr int kMostCellsPerRow = 16;
 constexpr int kFewestCellsPerRow = 4;
 constexpr std::uint64_t kLineBytes = memory::kTraversalLineBytes;
-
-QColor blend(const QColor& base, const QColor& tint, double share) {
-    return QColor::fromRgbF(base.redF() * (1 - share) + tint.redF() * share,
-                            base.greenF() * (1 - share) + tint.greenF() * share,
-                            base.blueF() * (1 - share) + tint.blueF() * share);
-}
-
-void drawArrowHead(QPainter& painter, QPointF tip, QPointF direction, double size) {
-    const double length = std::hypot(direction.x(), direction.y());
-    if (length == 0) return;
-    direction /= length;
-    const QPointF back = tip - direction * size;
-    const QPointF across(-direction.y() * size * 0.5, direction.x() * size * 0.5);
-    QPainterPath head;
-    head.moveTo(tip);
-    head.lineTo(back + across);
-    head.lineTo(back - across);
-    head.closeSubpath();
-    painter.fillPath(head, painter.pen().color());
-}
 
 }  // namespace
 
@@ -183,7 +165,7 @@ void MemoryStripView::paintCells(QPainter& painter, const Geometry& geometry) {
     const QFont smallFont = scaledFont(font(), kSmallFontScale * std::max(geometry.scale, 0.8));
     const QColor usedFill = memoryFill(MemoryRole::Dram, colors);
     const QColor visitedFill =
-        blend(colors.color(QPalette::Base), memoryColor(MemoryRole::Dram, colors), 0.45);
+        mixedColor(colors.color(QPalette::Base), memoryColor(MemoryRole::Dram, colors), 0.45);
     const QColor currentFill = memoryColor(MemoryRole::Highlight, colors);
     const double thinPen = std::max(1.0, line / 16);
     const double thickPen = std::max(3.0, line / 5);

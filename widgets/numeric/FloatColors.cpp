@@ -1,5 +1,6 @@
 #include "numeric/FloatColors.h"
 
+#include "common/ColorMix.h"
 #include "common/DisplayStyle.h"
 
 namespace mlsyslab::widgets {
@@ -24,13 +25,6 @@ const Shades kZeroShades{QColor(0x55, 0x55, 0x55), QColor(0xBD, 0xBD, 0xBD)};
 const Shades kSubnormalShades{QColor(0xA0, 0x48, 0x00), QColor(0xFF, 0xB7, 0x4D)};
 const Shades kNormalShades{QColor(0x2E, 0x7D, 0x32), QColor(0xA5, 0xD6, 0xA7)};
 const Shades kNanShades{QColor(0x88, 0x0E, 0x4F), QColor(0xF4, 0x8F, 0xB1)};
-
-// A mix of two colours: `share` of `tint` over `base`.
-QColor blend(const QColor& base, const QColor& tint, double share) {
-    return QColor::fromRgbF(static_cast<float>(base.redF() * (1 - share) + tint.redF() * share),
-                            static_cast<float>(base.greenF() * (1 - share) + tint.greenF() * share),
-                            static_cast<float>(base.blueF() * (1 - share) + tint.blueF() * share));
-}
 
 // How much of the field colour tints a clear bit: enough to see the group, little enough that
 // a set bit (full colour) stands out from across a lecture hall.
@@ -61,7 +55,7 @@ QPalette floatBitPalette(FloatField field, const QPalette& palette) {
         bitPalette.setColor(group, QPalette::Highlight, strong);
         bitPalette.setColor(group, QPalette::HighlightedText, palette.color(QPalette::Base));
         bitPalette.setColor(group, QPalette::Base,
-                            blend(palette.color(QPalette::Base), strong, kClearBitTint));
+                            mixedColor(palette.color(QPalette::Base), strong, kClearBitTint));
         bitPalette.setColor(group, QPalette::Text, strong);
     }
     return bitPalette;

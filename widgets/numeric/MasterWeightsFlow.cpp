@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 
+#include "common/ArrowHead.h"
 #include "common/DisplayStyle.h"
 
 namespace mlsyslab::widgets {
@@ -22,18 +23,6 @@ constexpr double kPaddingLines = 0.35;
 constexpr double kLoopHeightLines = 1.3;
 constexpr double kCornerLines = 0.3;
 constexpr int kLowPrecisionTintAlpha = 45;
-
-void drawArrowHead(QPainter& painter, QPointF tip, QPointF direction, double size) {
-    const QPointF back = tip - direction * size;
-    const QPointF across(-direction.y() * size * 0.5, direction.x() * size * 0.5);
-    QPainterPath head;
-    head.moveTo(tip);
-    head.lineTo(back + across);
-    head.lineTo(back - across);
-    head.closeSubpath();
-    painter.fillPath(head, painter.pen().color());
-}
-
 }  // namespace
 
 struct MasterWeightsFlow::Geometry {
