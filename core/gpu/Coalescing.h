@@ -1,0 +1,40 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "common/Result.h"
+
+namespace mlsyslab::gpu {
+
+// Memory transactions for one warp-wide load, as the CUDA C++ Best Practices Guide counts them
+// ("Coalesced Access to Global Memory"): the L1/L2 move 32-byte sectors of 128-byte lines, and
+// a warp's request costs as many sectors as distinct 32-byte pieces its lanes touch.
+inline constexpr std::int64_t kSectorBytes = 32;
+inline constexpr std::int64_t kCacheLineBytes = 128;
+
+struct LaneAccess {
+    int lane = 0;
+    std::int64_t byteAddress = 0;  // from the array's 128-byte-aligned base
+    int bytes = 4;
+};
+
+struct CoalescingResult {
+    std::vector<LaneAccess> lanes;             // as requested, one per active lane
+    std::vector<std::int64_t> sectors;         // sector numbers (address / 32), ascending
+    std::vector<std::int64_t> lines;           // line numbers (address / 128), ascending
+    std::int64_t bytesRequested = 0;           // what the lanes asked for
+    std::int64_t bytesMoved() const { return static_cast<std::int64_t>(sectors.size()) * kSectorBytes; }
+    double efficiencyPct() const;              // requested / moved, in percent
+};
+
+// Lane i reads `elementBytes` at element offset + i * stride (stride may be negative or 0).
+// Errors (element size not 1, 2, 4, 8 or 16; an address below the base) say why.
+Result<CoalescingResult> coalesceStrided(int elementBytes, std::int64_t strideElements,
+                                         std::int64_t offsetElements, int laneCount = 32);
+// Lane i reads `elementBytes` at byteAddresses[i]; 1 to 32 lanes.
+Result<CoalescingResult> coalesceAddresses(int elementBytes,
+                                           const std::vector<std::int64_t>& byteAddresses);
+
+}  // namespace mlsyslab::gpu
