@@ -6,6 +6,7 @@
 #include "cli/CacheCommands.h"
 #include "cli/CommandLine.h"
 #include "cli/FormatCommands.h"
+#include "cli/GpuCommands.h"
 #include "cli/IntCommands.h"
 #include "cli/LessonCommands.h"
 #include "cli/LogicAddCommand.h"
@@ -15,8 +16,8 @@
 int main(int argc, char** argv) {
     using namespace mlsyslab::cli;
     std::vector<Command> commands;
-    for (auto group :
-         {formatCommands(), intCommands(), lessonCommands(), pyCommands(), cacheCommands()}) {
+    for (auto group : {formatCommands(), intCommands(), lessonCommands(), pyCommands(),
+                       cacheCommands(), gpuCommands()}) {
         commands.insert(commands.end(), group.begin(), group.end());
     }
     commands.push_back(logicAddCommand());
