@@ -1,5 +1,11 @@
 #include "SimWidgets.h"
 
+#include "gpu/CoalescingWidget.h"
+#include "gpu/CudaLaunchWidget.h"
+#include "gpu/DivergenceWidget.h"
+#include "gpu/GpuHierarchyWidget.h"
+#include "gpu/OccupancyWidget.h"
+#include "gpu/WarpTimelineWidget.h"
 #include "logic/AdderWidget.h"
 #include "logic/FpAddWidget.h"
 #include "logic/GatesWidget.h"
@@ -23,18 +29,24 @@ SimWidgetRegistry builtinSimWidgets() {
     registry.add("adder", createAdderSimWidget);
     registry.add("bits", createBitsSimWidget);
     registry.add("cache", createCacheSimWidget);
+    registry.add("coalescing", createCoalescingSimWidget);
+    registry.add("cuda-launch", createCudaLaunchSimWidget);
+    registry.add("divergence", createDivergenceSimWidget);
     registry.add("float", createFloatSimWidget);
     registry.add("float-compare", createFloatCompareSimWidget);
     registry.add("fp-add", createFpAddSimWidget);
     registry.add("gates", createGatesSimWidget);
+    registry.add("gpu-hierarchy", createGpuHierarchySimWidget);
     registry.add("fixed", createFixedSimWidget);
     registry.add("int", createIntSimWidget);
     registry.add("latency-ladder", createLatencyLadderSimWidget);
     registry.add("latency-probe", createLatencyProbeSimWidget);
     registry.add("mixed-precision", createMixedPrecisionSimWidget);
+    registry.add("occupancy", createOccupancySimWidget);
     registry.add("pyvm", createPyVmSimWidget);
     registry.add("quantize", createQuantizeSimWidget);
     registry.add("tensor-layout", createTensorLayoutSimWidget);
+    registry.add("warp-timeline", createWarpTimelineSimWidget);
     return registry;
 }
 

@@ -13,6 +13,9 @@ namespace mlsyslab::gpu {
 // a warp's request costs as many sectors as distinct 32-byte pieces its lanes touch.
 inline constexpr std::int64_t kSectorBytes = 32;
 inline constexpr std::int64_t kCacheLineBytes = 128;
+// GPUs since Pascal address 2^49 bytes of virtual memory (Pascal GP100 whitepaper): no lane
+// reads past that.
+inline constexpr std::int64_t kLargestByteAddress = std::int64_t{1} << 49;
 
 struct LaneAccess {
     int lane = 0;
@@ -24,13 +27,20 @@ struct CoalescingResult {
     std::vector<LaneAccess> lanes;             // as requested, one per active lane
     std::vector<std::int64_t> sectors;         // sector numbers (address / 32), ascending
     std::vector<std::int64_t> lines;           // line numbers (address / 128), ascending
-    std::int64_t bytesRequested = 0;           // what the lanes asked for
+    // What the lanes asked for, lane by lane: 32 lanes reading one 4-byte value ask for 128
+    // bytes that one sector delivers, so a broadcast is more than 100% efficient.
+    std::int64_t bytesRequested = 0;
     std::int64_t bytesMoved() const { return static_cast<std::int64_t>(sectors.size()) * kSectorBytes; }
     double efficiencyPct() const;              // requested / moved, in percent
 };
 
+// The lanes whose address is not a multiple of their size. CUDA requires natural alignment (a
+// misaligned load faults); the model still counts what such a load would touch.
+int misalignedLaneCount(const CoalescingResult& result);
+
 // Lane i reads `elementBytes` at element offset + i * stride (stride may be negative or 0).
-// Errors (element size not 1, 2, 4, 8 or 16; an address below the base) say why.
+// Errors (element size not 1, 2, 4, 8 or 16; an address below the base or past
+// kLargestByteAddress; laneCount not 1 to 32) say why.
 Result<CoalescingResult> coalesceStrided(int elementBytes, std::int64_t strideElements,
                                          std::int64_t offsetElements, int laneCount = 32);
 // Lane i reads `elementBytes` at byteAddresses[i]; 1 to 32 lanes.

@@ -50,6 +50,15 @@ struct Instruction {
 FunctionalUnit unitOf(Opcode opcode);
 bool isMemory(Opcode opcode);
 
+// One float array the kernel reads or writes, laid out in the simulated global memory (byte
+// addresses from 0; each array starts on a 256-byte boundary, as cudaMalloc's do).
+struct KernelArray {
+    std::string name;                 // "A"
+    std::int64_t baseByteAddress = 0;
+    std::int64_t elements = 0;        // floats
+    bool input = true;                // inputs start with deterministic values, outputs with 0
+};
+
 // A kernel: its CUDA C source (for display), the compiled program and what it needs per block.
 struct KernelProgram {
     std::string id;                        // "matrixAdd"
@@ -61,6 +70,7 @@ struct KernelProgram {
     int registersPerThread = 0;
     std::int64_t staticSharedBytesPerBlock = 0;
     std::int64_t globalMemoryBytes = 0;    // the arrays the kernel touches, zero-initialised or filled
+    std::vector<KernelArray> arrays;       // where those arrays lie (GlobalMemory.h fills them)
 };
 
 }  // namespace mlsyslab::gpu

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -18,9 +19,13 @@ class SchedulerPolicy {
 public:
     virtual ~SchedulerPolicy() = default;
     virtual std::string_view name() const = 0;  // "lrr", "gto"
-    // `warps` in slot order; `lastIssuedSlot` is this scheduler's previous issue (-1 at first).
-    virtual std::vector<int> orderWarps(const std::vector<WarpCandidate>& warps,
-                                        int lastIssuedSlot) const = 0;
+    // The slots of `warps` in the order the scheduler tries them, written into `order` (cleared
+    // first; the simulator reuses it every cycle, so ordering allocates nothing). `warps` in
+    // slot order; `lastIssuedSlot` is this scheduler's previous issue (-1 at first).
+    virtual void orderWarps(std::span<const WarpCandidate> warps, int lastIssuedSlot,
+                            std::vector<int>& order) const = 0;
+    // The same order as a new vector.
+    std::vector<int> orderWarps(const std::vector<WarpCandidate>& warps, int lastIssuedSlot) const;
 };
 
 // Loose round robin: start after the warp that issued last, wrap around.

@@ -44,6 +44,7 @@ struct WarpSnapshot {
     std::uint32_t existingMask = 0;  // lanes that are real threads (a partial last warp has fewer)
     WarpStatus status = WarpStatus::Ready;
     int issuedPc = -1;           // the instruction it issued this cycle, if it did
+    std::uint32_t issuedMask = 0;  // the lanes that ran it (0 when it issued nothing)
     std::vector<SimtStackEntry> simtStack;
 };
 
@@ -88,7 +89,7 @@ struct SimulationResult {
     OccupancyResult occupancy;
     std::string impossibleReason;               // set when the launch cannot run at all
     SimulationStats stats;
-    std::vector<SmCycleSnapshot> recordedCycles;  // cycle 0 .. min(cycles, maxRecordedCycles)
+    std::vector<SmCycleSnapshot> recordedCycles;  // cycles 0, 1, ...: min(cycles, maxRecordedCycles)
     std::vector<float> globalMemory;            // the kernel's arrays after the run (for checks)
 };
 

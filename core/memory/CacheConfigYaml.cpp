@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "common/Concat.h"
+#include "common/KeySuggestion.h"
 #include "memory/ByteSize.h"
-#include "memory/KeySuggestion.h"
 
 namespace mlsyslab::memory {
 

@@ -1,18 +1,27 @@
-#include "memory/KeySuggestion.h"
+#pragma once
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
-namespace mlsyslab::memory {
+namespace mlsyslab {
 
-namespace {
+// For "unknown field" messages in configuration files (cache configurations, device models):
+// the known key the user probably meant, one within two typing slips (Levenshtein edit
+// distance) or one the key abbreviates ("assoc"), or nothing when no key is close.
+// Header-only so that every engine can use it without linking another library.
 
-constexpr std::size_t kMostSlips = 2;
-constexpr std::size_t kShortestAbbreviation = 3;
+namespace key_suggestion_detail {
+
+inline constexpr std::size_t kMostSlips = 2;
+inline constexpr std::size_t kShortestAbbreviation = 3;
 
 // The fewest single-character insertions, deletions and substitutions turning one into the
 // other, computed one row of the classic table at a time.
-std::size_t editDistance(std::string_view from, std::string_view to) {
+inline std::size_t editDistance(std::string_view from, std::string_view to) {
     std::vector<std::size_t> row(to.size() + 1);
     std::iota(row.begin(), row.end(), std::size_t{0});
     for (std::size_t i = 1; i <= from.size(); ++i) {
@@ -28,9 +37,11 @@ std::size_t editDistance(std::string_view from, std::string_view to) {
     return row[to.size()];
 }
 
-}  // namespace
+}  // namespace key_suggestion_detail
 
-std::optional<std::string> closestKey(std::string_view key, const std::vector<std::string>& known) {
+inline std::optional<std::string> closestKey(std::string_view key,
+                                             const std::vector<std::string>& known) {
+    using namespace key_suggestion_detail;
     std::optional<std::string> best;
     std::size_t bestDistance = kMostSlips + 1;
     for (const std::string& candidate : known) {
@@ -47,7 +58,8 @@ std::optional<std::string> closestKey(std::string_view key, const std::vector<st
     return std::nullopt;
 }
 
-std::string keyList(const std::vector<std::string>& known) {
+// "name, size, line": the known keys, for a message that lists them.
+inline std::string keyList(const std::vector<std::string>& known) {
     std::string list;
     for (const std::string& key : known) {
         if (!list.empty()) list += ", ";
@@ -56,4 +68,4 @@ std::string keyList(const std::vector<std::string>& known) {
     return list;
 }
 
-}  // namespace mlsyslab::memory
+}  // namespace mlsyslab
