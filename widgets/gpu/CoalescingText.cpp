@@ -1,6 +1,7 @@
 #include "gpu/CoalescingText.h"
 
 #include <cmath>
+#include <cstdlib>
 
 namespace mlsyslab::widgets {
 
@@ -131,7 +132,9 @@ QString CoalescingText::explanation(const CoalescingPattern& pattern,
                    "touched as sequentially, so the count does not change.");
             break;
         case Kind::Custom:
-            why = tr("Neighbouring lanes are %1 elements (%2 bytes) apart.")
+            why = (std::abs(pattern.stride) == 1
+                       ? tr("Neighbouring lanes are %1 element (%2 bytes) apart.")
+                       : tr("Neighbouring lanes are %1 elements (%2 bytes) apart."))
                       .arg(pattern.stride)
                       .arg(pattern.stride * bytes);
             break;
