@@ -22,7 +22,9 @@ constexpr int kLeastRowHeight = 2;
 // Rows never grow taller than a line of text: the chart should read as a chart, not a table.
 constexpr double kMostRowHeightInLines = 1.0;
 constexpr double kPreferredRowHeightInLines = 0.6;
-constexpr int kMostPreferredHeightInLines = 13;
+// Tall enough that two runs of 16 warps each keep rows a hall can tell apart; past that the
+// rows shrink instead of the chart pushing the controls off the screen.
+constexpr int kMostPreferredHeightInLines = 24;
 
 }  // namespace
 
