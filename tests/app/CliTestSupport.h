@@ -3,6 +3,9 @@
 // What the command-line suites share: running the real mlsyslab-cli (MLSYSLAB_CLI, set by
 // tests/app/CMakeLists.txt) as graders and checks run it.
 #include <QByteArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QJsonParseError>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -26,6 +29,17 @@ inline CliRun runCli(const QStringList& arguments, const QByteArray& input = {})
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
             QString::fromUtf8(process.readAllStandardOutput()),
             QString::fromUtf8(process.readAllStandardError())};
+}
+
+// The run's standard output as one JSON object; empty (with a warning) when it is not JSON.
+inline QJsonObject jsonOf(const CliRun& run) {
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError) {
+        qWarning("not JSON: %s", qPrintable(run.out));
+        return {};
+    }
+    return document.object();
 }
 
 // "--format fp16 2.5" -> {"--format", "fp16", "2.5"}.

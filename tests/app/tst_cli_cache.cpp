@@ -13,6 +13,7 @@
 // a hand-worked trace, the JSON contract, plain / gzip / stdin traces, and every error path.
 namespace {
 
+using mlsyslab::testing::jsonOf;
 using mlsyslab::testing::runCli;
 using Run = mlsyslab::testing::CliRun;
 
@@ -25,16 +26,6 @@ const QString kTrace = dataFile("traces/two-level.trace");
 
 QStringList cacheRun(const QStringList& arguments) {
     return QStringList{"cache", "run"} + arguments;
-}
-
-QJsonObject jsonOf(const Run& run) {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError) {
-        qWarning("not JSON: %s", qPrintable(run.out));
-        return {};
-    }
-    return document.object();
 }
 
 QByteArray fileBytes(const QString& path) {

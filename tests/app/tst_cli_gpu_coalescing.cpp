@@ -11,22 +11,13 @@
 // and every error path with its exit status.
 namespace {
 
+using mlsyslab::testing::jsonOf;
 using mlsyslab::testing::runCli;
 using mlsyslab::testing::words;
 using Run = mlsyslab::testing::CliRun;
 
 QStringList coalescing(const QString& line) {
     return QStringList{"gpu", "coalescing"} + words(line);
-}
-
-QJsonObject jsonOf(const Run& run) {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError) {
-        qWarning("not JSON: %s", qPrintable(run.out));
-        return {};
-    }
-    return document.object();
 }
 
 QString numberList(const QJsonArray& array) {

@@ -13,22 +13,13 @@
 // and every usage error.
 namespace {
 
+using mlsyslab::testing::jsonOf;
 using mlsyslab::testing::runCli;
 using mlsyslab::testing::words;
 using Run = mlsyslab::testing::CliRun;
 
 QStringList occupancy(const QString& arguments) {
     return QStringList{"gpu", "occupancy"} + words(arguments);
-}
-
-QJsonObject jsonOf(const Run& run) {
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError) {
-        qWarning("not JSON: %s", qPrintable(run.out));
-        return {};
-    }
-    return document.object();
 }
 
 QString limiterList(const QJsonObject& json) {

@@ -17,6 +17,7 @@
 #include "logic/AdderTimingPlot.h"
 #include "logic/AdderWidget.h"
 #include "numeric/FlagBadge.h"
+#include "WidgetTestSupport.h"
 
 namespace mlsyslab::testing {
 
@@ -36,13 +37,6 @@ inline std::unique_ptr<AdderWidget> adderFrom(const char* yaml) {
     widget->resize(1000, 900);
     widget->show();
     return widget;
-}
-
-template <typename Child>
-Child* part(const QWidget& widget, const QString& name) {
-    auto* child = widget.findChild<Child*>(name);
-    if (child == nullptr) qWarning("no child named %s", qPrintable(name));
-    return child;
 }
 
 inline StepControls* stepControls(const QWidget& widget) {

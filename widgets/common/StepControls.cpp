@@ -123,26 +123,30 @@ void StepControls::toggleRun() {
     refresh();
 }
 
-void StepControls::keyPressEvent(QKeyEvent* event) {
-    switch (event->key()) {
+bool StepControls::handleStepKey(int key) {
+    switch (key) {
         case Qt::Key_Right:
             stepForward();
-            return;
+            return true;
         case Qt::Key_Left:
             stepBack();
-            return;
+            return true;
         case Qt::Key_Space:
             toggleRun();
-            return;
+            return true;
         case Qt::Key_Home:
             reset();
-            return;
+            return true;
         case Qt::Key_End:
             setPosition(count_ - 1);
-            return;
+            return true;
         default:
-            QWidget::keyPressEvent(event);
+            return false;
     }
+}
+
+void StepControls::keyPressEvent(QKeyEvent* event) {
+    if (!handleStepKey(event->key())) QWidget::keyPressEvent(event);
 }
 
 void StepControls::refresh() {

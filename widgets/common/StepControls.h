@@ -40,6 +40,9 @@ public slots:
     void stepBack();
     void reset();
     void toggleRun();
+    // The stepping keys (Right, Left, Space, Home, End), for a simulator that wants them to step
+    // wherever the focus is inside it. True when `key` was one of them and was acted on.
+    bool handleStepKey(int key);
 
 signals:
     void positionChanged(int position);

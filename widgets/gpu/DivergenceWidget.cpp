@@ -324,25 +324,8 @@ void DivergenceWidget::applyFonts() {
 }
 
 void DivergenceWidget::keyPressEvent(QKeyEvent* event) {
-    switch (event->key()) {
-        case Qt::Key_Right:
-            steps_->stepForward();
-            return;
-        case Qt::Key_Left:
-            steps_->stepBack();
-            return;
-        case Qt::Key_Home:
-            steps_->reset();
-            return;
-        case Qt::Key_End:
-            steps_->setPosition(steps_->count() - 1);
-            return;
-        case Qt::Key_Space:
-            steps_->toggleRun();
-            return;
-        default:
-            QWidget::keyPressEvent(event);
-    }
+    // The stepping keys step wherever the focus is inside the simulator.
+    if (!steps_->handleStepKey(event->key())) QWidget::keyPressEvent(event);
 }
 
 void DivergenceWidget::changeEvent(QEvent* event) {

@@ -305,24 +305,8 @@ void TensorLayoutWidget::fitFormula() {
 }
 
 void TensorLayoutWidget::keyPressEvent(QKeyEvent* event) {
-    // The arrows walk the tensor wherever the focus is inside the simulator.
-    StepControls* steps = parts_->steps;
-    switch (event->key()) {
-        case Qt::Key_Right:
-            steps->stepForward();
-            return;
-        case Qt::Key_Left:
-            steps->stepBack();
-            return;
-        case Qt::Key_Home:
-            steps->reset();
-            return;
-        case Qt::Key_End:
-            steps->setPosition(steps->count() - 1);
-            return;
-        default:
-            QWidget::keyPressEvent(event);
-    }
+    // The stepping keys walk the tensor wherever the focus is inside the simulator.
+    if (!parts_->steps->handleStepKey(event->key())) QWidget::keyPressEvent(event);
 }
 
 void TensorLayoutWidget::applyFonts() {

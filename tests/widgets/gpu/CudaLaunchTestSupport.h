@@ -13,6 +13,7 @@
 #include "gpu/CudaLaunchWidget.h"
 #include "gpu/LaunchGridView.h"
 #include "lesson/kinds/CudaLaunchKind.h"
+#include "../WidgetTestSupport.h"
 
 namespace mlsyslab::testing {
 
@@ -31,13 +32,6 @@ inline std::unique_ptr<CudaLaunchWidget> launchFrom(const char* yaml) {
     widget->resize(kWidth, std::max(1000, height));
     widget->show();
     return widget;
-}
-
-template <typename Child>
-Child* part(const QWidget& widget, const char* name) {
-    auto* child = widget.findChild<Child*>(QLatin1String(name));
-    if (child == nullptr) qWarning("no child named %s", name);
-    return child;
 }
 
 inline QString text(const QWidget& widget, const char* name) {

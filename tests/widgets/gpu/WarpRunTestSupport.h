@@ -12,19 +12,13 @@
 #include "gpu/BuiltinKernels.h"
 #include "gpu/DeviceYaml.h"
 #include "gpu/WarpSimulator.h"
+#include "../WidgetTestSupport.h"
 
 namespace mlsyslab::testing {
 
 // Long enough for any simulation these suites start on a slow, shared machine: the tests wait
 // for a result, they do not time it.
 inline constexpr int kSimulationWaitMs = 60000;
-
-template <typename Child>
-Child* part(const QWidget& widget, const char* name) {
-    auto* child = widget.findChild<Child*>(QLatin1String(name));
-    if (child == nullptr) qWarning("no child named %s", name);
-    return child;
-}
 
 inline QString labelText(const QWidget& widget, const char* name) {
     return part<QLabel>(widget, name)->text();

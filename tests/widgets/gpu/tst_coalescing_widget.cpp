@@ -12,6 +12,7 @@
 #include "gpu/CoalescingView.h"
 #include "gpu/CoalescingWidget.h"
 #include "lesson/kinds/CoalescingKind.h"
+#include "../WidgetTestSupport.h"
 
 using mlsyslab::lesson::kinds::CoalescingPatternKind;
 using mlsyslab::lesson::kinds::readCoalescingState;
@@ -21,6 +22,10 @@ using mlsyslab::widgets::CoalescingWidget;
 
 namespace {
 
+using mlsyslab::testing::part;
+using mlsyslab::testing::choose;
+using mlsyslab::testing::type;
+
 // The widget for a lesson's ```sim coalescing state, shown, as the lesson player shows it.
 std::unique_ptr<CoalescingWidget> coalescingFrom(const char* yaml) {
     const auto reading = readCoalescingState(YAML::Load(yaml));
@@ -29,13 +34,6 @@ std::unique_ptr<CoalescingWidget> coalescingFrom(const char* yaml) {
     widget->resize(1200, 800);
     widget->show();
     return widget;
-}
-
-template <typename Child>
-Child* part(const QWidget& widget, const char* name) {
-    auto* child = widget.findChild<Child*>(QLatin1String(name));
-    if (child == nullptr) qWarning("no child named %s", name);
-    return child;
 }
 
 QString text(const QWidget& widget, const char* name) { return part<QLabel>(widget, name)->text(); }
@@ -48,25 +46,6 @@ QString readouts(const QWidget& widget) {
         values << text(widget, name);
     }
     return values.join(QLatin1Char(' '));
-}
-
-// Picks an item of a closed combo box with the keyboard, as a student would: Home, then Down
-// until it shows.
-bool choose(QComboBox* chooser, const QString& item) {
-    QTest::keyClick(chooser, Qt::Key_Home);
-    for (int step = 0; step <= chooser->count(); ++step) {
-        if (chooser->currentText() == item) return true;
-        QTest::keyClick(chooser, Qt::Key_Down);
-    }
-    return chooser->currentText() == item;
-}
-
-// Types a number into a spin box and presses Enter.
-void type(QSpinBox* box, int value) {
-    box->setFocus();
-    QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(box, QString::number(value));
-    QTest::keyClick(box, Qt::Key_Enter);
 }
 
 }  // namespace

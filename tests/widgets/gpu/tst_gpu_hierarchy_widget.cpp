@@ -11,6 +11,7 @@
 #include "gpu/HierarchyScene.h"
 #include "gpu/HierarchyView.h"
 #include "lesson/kinds/GpuHierarchyKind.h"
+#include "../WidgetTestSupport.h"
 
 using mlsyslab::lesson::kinds::HierarchyZoom;
 using mlsyslab::lesson::kinds::readGpuHierarchyState;
@@ -20,6 +21,8 @@ using mlsyslab::widgets::HierarchyPart;
 using mlsyslab::widgets::HierarchyView;
 
 namespace {
+
+using mlsyslab::testing::part;
 
 std::unique_ptr<GpuHierarchyWidget> hierarchyFrom(const char* yaml) {
     const auto reading = readGpuHierarchyState(YAML::Load(yaml));
@@ -32,13 +35,6 @@ std::unique_ptr<GpuHierarchyWidget> hierarchyFrom(const char* yaml) {
     widget->resize(kWidth, std::max(900, height));
     widget->show();
     return widget;
-}
-
-template <typename Child>
-Child* part(const QWidget& widget, const char* name) {
-    auto* child = widget.findChild<Child*>(QLatin1String(name));
-    if (child == nullptr) qWarning("no child named %s", name);
-    return child;
 }
 
 QString text(const QWidget& widget, const char* name) { return part<QLabel>(widget, name)->text(); }

@@ -12,6 +12,7 @@
 #include "gpu/OccupancyCurvePlot.h"
 #include "gpu/OccupancyWidget.h"
 #include "lesson/kinds/OccupancyKind.h"
+#include "../WidgetTestSupport.h"
 
 using mlsyslab::gpu::computeOccupancy;
 using mlsyslab::gpu::findBuiltinDevice;
@@ -23,6 +24,10 @@ using mlsyslab::widgets::OccupancyWidget;
 
 namespace {
 
+using mlsyslab::testing::part;
+using mlsyslab::testing::choose;
+using mlsyslab::testing::type;
+
 // The widget for a lesson's ```sim occupancy state, shown, as the lesson player shows it.
 std::unique_ptr<OccupancyWidget> occupancyFrom(const char* yaml) {
     const auto reading = readOccupancyState(YAML::Load(yaml));
@@ -31,13 +36,6 @@ std::unique_ptr<OccupancyWidget> occupancyFrom(const char* yaml) {
     widget->resize(1200, 900);
     widget->show();
     return widget;
-}
-
-template <typename Child>
-Child* part(const QWidget& widget, const QString& name) {
-    auto* child = widget.findChild<Child*>(name);
-    if (child == nullptr) qWarning("no child named %s", qPrintable(name));
-    return child;
 }
 
 QString text(const QWidget& widget, const QString& name) {
@@ -65,22 +63,6 @@ QString limiterRows(const QWidget& widget) {
         if (everyCell) rows << row;
     }
     return rows.join(' ');
-}
-
-bool choose(QComboBox* chooser, const QString& item) {
-    QTest::keyClick(chooser, Qt::Key_Home);
-    for (int step = 0; step <= chooser->count(); ++step) {
-        if (chooser->currentText() == item) return true;
-        QTest::keyClick(chooser, Qt::Key_Down);
-    }
-    return chooser->currentText() == item;
-}
-
-void type(QSpinBox* box, int value) {
-    box->setFocus();
-    QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
-    QTest::keyClicks(box, QString::number(value));
-    QTest::keyClick(box, Qt::Key_Enter);
 }
 
 }  // namespace

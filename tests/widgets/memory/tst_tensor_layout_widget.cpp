@@ -14,6 +14,7 @@
 #include "memory/TensorGridView.h"
 #include "memory/TensorLayoutWidget.h"
 #include "memory/TensorOperationBar.h"
+#include "../WidgetTestSupport.h"
 
 using mlsyslab::lesson::kinds::readTensorLayoutState;
 using mlsyslab::widgets::MemoryStripView;
@@ -24,6 +25,8 @@ using mlsyslab::widgets::TensorOperationBar;
 
 namespace {
 
+using mlsyslab::testing::part;
+
 // The widget for a lesson's ```sim tensor-layout state, shown, as the lesson player shows it.
 std::unique_ptr<TensorLayoutWidget> tensorFrom(const char* yaml) {
     const auto reading = readTensorLayoutState(YAML::Load(yaml));
@@ -32,13 +35,6 @@ std::unique_ptr<TensorLayoutWidget> tensorFrom(const char* yaml) {
     widget->resize(1100, 900);
     widget->show();
     return widget;
-}
-
-template <typename Child>
-Child* part(const QWidget& widget, const char* name) {
-    auto* child = widget.findChild<Child*>(QLatin1String(name));
-    if (child == nullptr) qWarning("no child named %s", name);
-    return child;
 }
 
 QString text(const QWidget& widget, const char* name) { return part<QLabel>(widget, name)->text(); }
