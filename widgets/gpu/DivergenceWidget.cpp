@@ -17,6 +17,7 @@
 #include "gpu/BuiltinKernels.h"
 #include "gpu/DivergenceText.h"
 #include "gpu/DivergenceTraceView.h"
+#include "gpu/KernelChooser.h"
 #include "gpu/KernelSourceView.h"
 #include "gpu/LaneCells.h"
 #include "gpu/LaneStripView.h"
@@ -76,12 +77,7 @@ DivergenceWidget::~DivergenceWidget() = default;
 void DivergenceWidget::buildControls() {
     auto* layout = new QVBoxLayout(this);
     auto* bar = new QHBoxLayout;
-    kernelChooser_ = new QComboBox(this);
-    kernelChooser_->setObjectName(QStringLiteral("kernelChooser"));
-    for (const std::string& id : gpu::builtinKernelIds()) {
-        kernelChooser_->addItem(QString::fromStdString(id));
-    }
-    kernelChooser_->setCurrentText(QString::fromStdString(state_.kernel));
+    kernelChooser_ = makeKernelChooser(state_.kernel, this);
     warpChooser_ = new QSpinBox(this);
     warpChooser_->setObjectName(QStringLiteral("warpChooser"));
     warpChooser_->setRange(0, std::max(0, warpsIn(state_.block) - 1));

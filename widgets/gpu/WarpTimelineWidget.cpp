@@ -15,6 +15,7 @@
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "gpu/BuiltinKernels.h"
+#include "gpu/KernelChooser.h"
 #include "gpu/WarpGanttView.h"
 #include "gpu/WarpPolicyPanel.h"
 #include "gpu/WarpTimelineText.h"
@@ -62,12 +63,7 @@ void WarpTimelineWidget::buildControls() {
     auto* layout = new QVBoxLayout(this);
 
     auto* bar = new QHBoxLayout;
-    kernelChooser_ = new QComboBox(this);
-    kernelChooser_->setObjectName(QStringLiteral("kernelChooser"));
-    for (const std::string& id : gpu::builtinKernelIds()) {
-        kernelChooser_->addItem(QString::fromStdString(id));
-    }
-    kernelChooser_->setCurrentText(QString::fromStdString(state_.kernel));
+    kernelChooser_ = makeKernelChooser(state_.kernel, this);
     kernelChooser_->setToolTip(tr("The kernel launched: every warp runs its instructions"));
     schedulerChooser_ = new QComboBox(this);
     schedulerChooser_->setObjectName(QStringLiteral("schedulerChooser"));
