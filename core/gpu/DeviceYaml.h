@@ -19,8 +19,8 @@ Result<DeviceModel> loadDeviceFile(const std::string& path);
 const std::vector<DeviceModel>& builtinDevices();
 // A built-in device by id, or an error listing the ids there are.
 Result<DeviceModel> findBuiltinDevice(std::string_view id);
-// What `--device D` and a lesson's `device:` field name: a built-in id, else the path of a
-// device file (anything with a '/' or a .yaml/.yml ending, or an existing file).
+// What the CLI's `--device D` names: a built-in id, else the path of a device file (anything
+// with a '/' or a .yaml/.yml ending, or an existing file). Lessons name built-in ids only.
 Result<DeviceModel> findDevice(std::string_view idOrPath);
 
 }  // namespace mlsyslab::gpu
