@@ -12,6 +12,7 @@
 
 #include "cli/CacheProbeCommand.h"
 #include "cli/CacheRunOutput.h"
+#include "cli/FileErrorText.h"
 #include "common/Concat.h"
 #include "memory/CacheConfigYaml.h"
 #include "memory/CacheHierarchy.h"
@@ -86,30 +87,6 @@ std::optional<std::string> readTextFile(const std::string& path, std::string& pr
     return std::move(text).str();
 }
 
-// The parser's "FILE:LINE:COL: message" as a compiler prints it, "FILE:LINE:COL: error:
-// message"; a problem without a position (validateCacheConfig's) as "FILE: error: message".
-std::string configError(const std::string& path, const std::string& message) {
-    std::string_view rest = message;
-    const std::string prefix = concat(path, ":");
-    if (rest.starts_with(prefix)) {
-        rest.remove_prefix(prefix.size());
-        std::size_t position = 0;
-        int numbers = 0;
-        while (numbers < 2) {
-            const std::size_t digitsStart = position;
-            while (position < rest.size() && rest[position] >= '0' && rest[position] <= '9')
-                ++position;
-            if (position == digitsStart || position >= rest.size() || rest[position] != ':') break;
-            ++position;
-            ++numbers;
-        }
-        if (numbers == 2 && rest.substr(position).starts_with(" ")) {
-            return concat(prefix, rest.substr(0, position), " error:", rest.substr(position));
-        }
-    }
-    return concat(path, ": error: ", message);
-}
-
 int runCacheRun(Arguments& arguments, Streams& streams) {
     const auto options = readRunOptions(arguments, streams);
     if (!options) return kExitUsage;
@@ -122,7 +99,7 @@ int runCacheRun(Arguments& arguments, Streams& streams) {
     }
     const auto config = memory::parseCacheConfigYaml(*configText, options->configPath);
     if (!config) {
-        streams.err << configError(options->configPath, config.error()) << '\n';
+        streams.err << fileErrorText(options->configPath, config.error()) << '\n';
         return kExitFailed;
     }
 

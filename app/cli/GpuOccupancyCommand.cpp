@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "cli/GpuDeviceOption.h"
 #include "cli/GpuOccupancyOutput.h"
 #include "common/Concat.h"
-#include "gpu/DeviceYaml.h"
 #include "gpu/Occupancy.h"
 
 namespace mlsyslab::cli {
@@ -93,43 +93,12 @@ std::optional<OccupancyOptions> readOptions(Arguments& arguments, Streams& strea
     return options;
 }
 
-// The parser's "FILE:LINE:COL: message" as a compiler prints it: "FILE:LINE:COL: error:
-// message"; a message without a position as "FILE: error: message".
-std::string deviceFileError(const std::string& path, const std::string& message) {
-    const std::string prefix = concat(path, ":");
-    if (message.starts_with(prefix)) {
-        const std::string_view rest = std::string_view(message).substr(prefix.size());
-        const std::size_t afterLine = rest.find(':');
-        const std::size_t afterColumn =
-            afterLine == std::string_view::npos ? afterLine : rest.find(':', afterLine + 1);
-        const std::string_view position = rest.substr(0, afterColumn);
-        const bool positioned = afterColumn != std::string_view::npos &&
-                                position.find_first_not_of("0123456789:") == std::string_view::npos;
-        if (positioned) {
-            return concat(prefix, position, ": error:", rest.substr(afterColumn + 1));
-        }
-        return concat(path, ": error:", rest);
-    }
-    return concat(path, ": error: ", message);
-}
-
 int runGpuOccupancy(Arguments& arguments, Streams& streams) {
     const auto options = readOptions(arguments, streams);
     if (!options) return kExitUsage;
-    auto builtin = gpu::findBuiltinDevice(options->device);
-    std::optional<gpu::DeviceModel> device;
-    if (builtin) {
-        device = *builtin;
-    } else {
-        const auto found = gpu::findDevice(options->device);
-        const bool isPath = !found.ok() && found.error() != builtin.error();
-        if (!found.ok() && !isPath) return usageError(streams, concat(kPrefix, builtin.error()));
-        if (!found.ok()) {
-            streams.err << deviceFileError(options->device, found.error()) << '\n';
-            return kExitFailed;
-        }
-        device = *found;
-    }
+    int exitCode = kExitOk;
+    const auto device = readDeviceOption(options->device, kPrefix, streams, exitCode);
+    if (!device) return exitCode;
     const gpu::OccupancyResult result = gpu::computeOccupancy(*device, options->kernel);
     const OccupancyReport report{*device, options->kernel, result};
     if (options->json) {

@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
+#include "cli/GpuDeviceOption.h"
 #include "cli/GpuRunOutput.h"
 #include "common/Concat.h"
 #include "gpu/BuiltinKernels.h"
-#include "gpu/DeviceYaml.h"
 #include "gpu/WarpSimulator.h"
 
 namespace mlsyslab::cli {
@@ -81,43 +81,13 @@ std::optional<RunOptions> readOptions(Arguments& arguments, Streams& streams) {
     return options;
 }
 
-// The parser's "FILE:LINE:COL: message" as a compiler prints it: "FILE:LINE:COL: error:
-// message"; a message without a position as "FILE: error: message".
-std::string deviceFileError(const std::string& path, const std::string& message) {
-    const std::string prefix = concat(path, ":");
-    if (!message.starts_with(prefix)) return concat(path, ": error: ", message);
-    const std::string_view rest = std::string_view(message).substr(prefix.size());
-    const std::size_t afterLine = rest.find(':');
-    const std::size_t afterColumn =
-        afterLine == std::string_view::npos ? afterLine : rest.find(':', afterLine + 1);
-    const std::string_view position = rest.substr(0, afterColumn);
-    if (afterColumn != std::string_view::npos &&
-        position.find_first_not_of("0123456789:") == std::string_view::npos) {
-        return concat(prefix, position, ": error:", rest.substr(afterColumn + 1));
-    }
-    return concat(path, ": error:", rest);
-}
-
 int runGpuRun(Arguments& arguments, Streams& streams) {
     const auto options = readOptions(arguments, streams);
     if (!options) return kExitUsage;
 
-    // A built-in id, else a device file; an unknown id is a usage error, a bad file a failure.
-    const auto builtin = gpu::findBuiltinDevice(options->device);
-    std::optional<gpu::DeviceModel> device;
-    if (builtin) {
-        device = *builtin;
-    } else {
-        const auto found = gpu::findDevice(options->device);
-        if (!found.ok() && found.error() == builtin.error()) {
-            return usageError(streams, concat(kPrefix, builtin.error()));
-        }
-        if (!found.ok()) {
-            streams.err << deviceFileError(options->device, found.error()) << '\n';
-            return kExitFailed;
-        }
-        device = *found;
-    }
+    int exitCode = kExitOk;
+    const auto device = readDeviceOption(options->device, kPrefix, streams, exitCode);
+    if (!device) return exitCode;
 
     const auto kernel = gpu::buildKernel(options->kernel, options->grid, options->block);
     if (!kernel) return usageError(streams, concat(kPrefix, kernel.error()));

@@ -7,16 +7,6 @@
 
 namespace mlsyslab::gpu {
 
-namespace {
-
-std::vector<std::string> builtinIds() {
-    std::vector<std::string> ids;
-    for (const DeviceModel& device : builtinDevices()) ids.push_back(device.id);
-    return ids;
-}
-
-}  // namespace
-
 const std::vector<DeviceModel>& builtinDevices() {
     // The files are checked by tests/core/gpu/tst_device_yaml; one that failed to parse would be
     // a build defect, and is left out rather than stopping the program.
@@ -31,11 +21,17 @@ const std::vector<DeviceModel>& builtinDevices() {
     return devices;
 }
 
+std::vector<std::string> builtinDeviceIds() {
+    std::vector<std::string> ids;
+    for (const DeviceModel& device : builtinDevices()) ids.push_back(device.id);
+    return ids;
+}
+
 Result<DeviceModel> findBuiltinDevice(std::string_view id) {
     for (const DeviceModel& device : builtinDevices()) {
         if (device.id == id) return device;
     }
-    const std::vector<std::string> ids = builtinIds();
+    const std::vector<std::string> ids = builtinDeviceIds();
     std::string message = concat("unknown device '", id, "'");
     if (const auto suggestion = closestKey(id, ids)) {
         message += concat("; did you mean '", *suggestion, "'?");

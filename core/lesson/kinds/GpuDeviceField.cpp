@@ -4,15 +4,9 @@
 
 namespace mlsyslab::lesson::kinds {
 
-std::vector<std::string> builtinGpuDeviceIds() {
-    std::vector<std::string> ids;
-    for (const gpu::DeviceModel& device : gpu::builtinDevices()) ids.push_back(device.id);
-    return ids;
-}
-
 std::optional<std::string> readGpuDeviceField(const StateField& field,
                                               std::vector<StateProblem>& problems) {
-    return readChoiceField("device", field.value, field.problemMark(), builtinGpuDeviceIds(),
+    return readChoiceField("device", field.value, field.problemMark(), gpu::builtinDeviceIds(),
                            problems);
 }
 

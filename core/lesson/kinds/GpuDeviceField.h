@@ -14,8 +14,6 @@ namespace mlsyslab::lesson::kinds {
 
 inline constexpr const char* kDefaultGpuDevice = "rtx4090";
 
-std::vector<std::string> builtinGpuDeviceIds();
-
 // The id when it names a built-in device, or nothing and an error "device must be v100, t4, ...
 // or h200; did you mean 'h100'?" at the value.
 std::optional<std::string> readGpuDeviceField(const StateField& field,
