@@ -23,6 +23,4 @@ FunctionalUnit unitOf(Opcode opcode) {
     }
 }
 
-bool isMemory(Opcode opcode) { return unitOf(opcode) == FunctionalUnit::LoadStore; }
-
 }  // namespace mlsyslab::gpu

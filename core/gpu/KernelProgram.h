@@ -48,7 +48,6 @@ struct Instruction {
 };
 
 FunctionalUnit unitOf(Opcode opcode);
-bool isMemory(Opcode opcode);
 
 // One float array the kernel reads or writes, laid out in the simulated global memory (byte
 // addresses from 0; each array starts on a 256-byte boundary, as cudaMalloc's do).
