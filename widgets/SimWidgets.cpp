@@ -9,6 +9,9 @@
 #include "logic/AdderWidget.h"
 #include "logic/FpAddWidget.h"
 #include "logic/GatesWidget.h"
+#include "matmul/MatmulBenchWidget.h"
+#include "matmul/MatmulParallelWidget.h"
+#include "matmul/RooflineWidget.h"
 #include "memory/CacheWidget.h"
 #include "memory/LatencyLadderWidget.h"
 #include "memory/LatencyProbeWidget.h"
@@ -41,10 +44,13 @@ SimWidgetRegistry builtinSimWidgets() {
     registry.add("int", createIntSimWidget);
     registry.add("latency-ladder", createLatencyLadderSimWidget);
     registry.add("latency-probe", createLatencyProbeSimWidget);
+    registry.add("matmul-bench", createMatmulBenchSimWidget);
+    registry.add("matmul-parallel", createMatmulParallelSimWidget);
     registry.add("mixed-precision", createMixedPrecisionSimWidget);
     registry.add("occupancy", createOccupancySimWidget);
     registry.add("pyvm", createPyVmSimWidget);
     registry.add("quantize", createQuantizeSimWidget);
+    registry.add("roofline", createRooflineSimWidget);
     registry.add("tensor-layout", createTensorLayoutSimWidget);
     registry.add("warp-timeline", createWarpTimelineSimWidget);
     return registry;

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/BenchCommands.h"
 #include "cli/CacheCommands.h"
 #include "cli/CommandLine.h"
 #include "cli/FormatCommands.h"
@@ -17,7 +18,7 @@ int main(int argc, char** argv) {
     using namespace mlsyslab::cli;
     std::vector<Command> commands;
     for (auto group : {formatCommands(), intCommands(), lessonCommands(), pyCommands(),
-                       cacheCommands(), gpuCommands()}) {
+                       cacheCommands(), gpuCommands(), benchCommands()}) {
         commands.insert(commands.end(), group.begin(), group.end());
     }
     commands.push_back(logicAddCommand());

@@ -18,6 +18,16 @@ struct BackendFactory {
 const std::vector<BackendFactory>& factories() {
     static const std::vector<BackendFactory> all = {
         // (one line per backend, in the ladder's order)
+        {"naive", makeNaiveBackend},
+        {"ikj", makeIkjBackend},
+        {"blocked", makeBlockedBackend},
+        {"simd", makeSimdBackend},
+        {"threads", makeThreadedSimdBackend},
+        {"openblas", makeOpenBlasBackend},
+        {"cuda-naive", makeCudaNaiveBackend},
+        {"cuda-tiled", makeCudaTiledBackend},
+        {"cuda-regtile", makeCudaRegisterTiledBackend},
+        {"cublas", makeCublasBackend},
     };
     return all;
 }

@@ -9,7 +9,7 @@ namespace mlsyslab::matmul {
 // port, for about `seconds`. 2 flops per lane per FMA. This is the roof of the roofline and the
 // 100 % of the CPU ladder.
 struct FmaPeakOptions {
-    unsigned threads = 1;  // 0: every hardware thread
+    unsigned threads = 1;  // 0: every hardware thread; never more than those
     double seconds = 0.1;
 };
 // GFLOPS, or 0 when cancelled.

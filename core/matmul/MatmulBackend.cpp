@@ -40,7 +40,7 @@ bool multiplyOnce(MatmulBackend& backend, const MatmulOperands& operands, unsign
     std::unique_ptr<PreparedMatmul> prepared = backend.prepare(operands, threads == 0 ? 1 : threads);
     if (!prepared->run(nullptr)) return false;
     prepared->finish();
-    return true;
+    return prepared->failure().empty();
 }
 
 }  // namespace mlsyslab::matmul

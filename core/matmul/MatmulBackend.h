@@ -37,6 +37,12 @@ public:
 
     // Seconds spent copying A and B to the device in prepare() (0 on the CPU).
     virtual double uploadSeconds() const { return 0.0; }
+
+    // Why the device failed, empty while all is well (always on the CPU): a CUDA or cuBLAS
+    // error, or too little device memory, in words ("cudaMalloc: out of memory"). Once set,
+    // run() returns nullopt without running and finish() returns 0, so look here after
+    // prepare(), whenever run() returns nullopt, and after finish().
+    virtual std::string failure() const { return {}; }
 };
 
 // One rung of the ladder: naive, ikj, blocked, simd, threads, openblas, cuda-naive, cuda-tiled,

@@ -16,6 +16,9 @@ std::uint64_t hostBytesNeeded(const MatmulShape& shape, std::uint64_t workspaceB
 // unknown.
 std::optional<std::uint64_t> availableHostBytes();
 
+// Bytes for people, in binary units with one decimal: "512 B", "12.0 MiB", "3.1 GiB".
+std::string byteCountText(std::uint64_t bytes);
+
 // "1024×1024×1024 needs 12.0 MiB; 3.1 GiB is available" when it does not fit, else nullopt.
 std::optional<std::string> refuseIfTooLarge(const MatmulShape& shape,
                                             std::uint64_t workspaceBytes);

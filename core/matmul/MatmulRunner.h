@@ -3,11 +3,14 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "matmul/BenchStatistics.h"
+#include "matmul/MatmulBackend.h"
 #include "matmul/MatmulShape.h"
 
 namespace mlsyslab::matmul {
@@ -68,6 +71,10 @@ struct MatmulBenchEvents {
     const std::atomic<bool>* cancel = nullptr;
 };
 
+// The largest M, N or K the runner takes: 2^20 is 4 TiB per float32 matrix, past any machine,
+// so a larger one is a typing slip (and products of two sides stay far inside 64 bits).
+inline constexpr std::int64_t kLargestMatmulDimension = std::int64_t{1} << 20;
+
 // Empty when the options can run, else the first problem in words: no backends or sizes, an
 // unknown backend (with "did you mean"), a size that is zero or negative, repeats < 1.
 std::optional<std::string> checkBenchOptions(const MatmulBenchOptions& options);
@@ -77,5 +84,13 @@ std::optional<std::string> checkBenchOptions(const MatmulBenchOptions& options);
 // the remaining pairs are reported Cancelled without running. Assumes checkBenchOptions passed.
 std::vector<MatmulBenchResult> runMatmulBench(const MatmulBenchOptions& options,
                                               const MatmulBenchEvents& events = {});
+
+// Where the runner gets each backend from: makeMatmulBackend for the one above; tests hand in
+// backends of their own (a deliberately wrong one, one with a scripted clock). A name it
+// returns nullptr for is reported Unavailable.
+using MatmulBackendFactory = std::function<std::unique_ptr<MatmulBackend>(std::string_view name)>;
+std::vector<MatmulBenchResult> runMatmulBench(const MatmulBenchOptions& options,
+                                              const MatmulBenchEvents& events,
+                                              const MatmulBackendFactory& makeBackend);
 
 }  // namespace mlsyslab::matmul

@@ -67,7 +67,21 @@ public:
 private:
     OpenBlasLibrary() = default;
     OpenBlasKernels kernels_;
-    // (implementation's own members: the dlopen handle and the function pointers)
+
+    // The dlopen handle and the four entry points, with OpenBLAS's own signatures (32-bit
+    // integers: Debian's libopenblas0 is the LP64 build).
+    using SgemmFunction = void (*)(int order, int transposeA, int transposeB, int m, int n, int k,
+                                   float alpha, const float* a, int lda, const float* b, int ldb,
+                                   float beta, float* c, int ldc);
+    using NameFunction = char* (*)();
+    using SetThreadsFunction = void (*)(int threads);
+    void* handle_ = nullptr;
+    SgemmFunction sgemm_ = nullptr;
+    NameFunction corename_ = nullptr;
+    NameFunction config_ = nullptr;
+    SetThreadsFunction setThreads_ = nullptr;
+
+    friend class OpenBlasLoader;
 };
 
 }  // namespace mlsyslab::matmul

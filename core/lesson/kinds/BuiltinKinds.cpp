@@ -15,10 +15,13 @@
 #include "lesson/kinds/IntKind.h"
 #include "lesson/kinds/LatencyLadderKind.h"
 #include "lesson/kinds/LatencyProbeKind.h"
+#include "lesson/kinds/MatmulBenchKind.h"
+#include "lesson/kinds/MatmulParallelKind.h"
 #include "lesson/kinds/MixedPrecisionKind.h"
 #include "lesson/kinds/OccupancyKind.h"
 #include "lesson/kinds/PyVmKind.h"
 #include "lesson/kinds/QuantizeKind.h"
+#include "lesson/kinds/RooflineKind.h"
 #include "lesson/kinds/TensorLayoutKind.h"
 #include "lesson/kinds/WarpTimelineKind.h"
 
@@ -41,10 +44,13 @@ SimKindRegistry builtinSimKinds() {
     registry.add(intKind());
     registry.add(latencyLadderKind());
     registry.add(latencyProbeKind());
+    registry.add(matmulBenchKind());
+    registry.add(matmulParallelKind());
     registry.add(mixedPrecisionKind());
     registry.add(occupancyKind());
     registry.add(pyVmKind());
     registry.add(quantizeKind());
+    registry.add(rooflineKind());
     registry.add(tensorLayoutKind());
     registry.add(warpTimelineKind());
     return registry;
