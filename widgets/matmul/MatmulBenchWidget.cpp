@@ -206,10 +206,12 @@ void MatmulBenchWidget::launch(const matmul::MatmulBenchOptions& options, bool s
         matmul::MatmulBenchEvents events;
         events.cancel = job.cancelFlag();
         events.progress = [this, &job](const matmul::MatmulBenchProgress& progress) {
-            job.post([this, progress] { showProgress(progress); });
+            // The end always gets through: the bar must reach 100 %.
+            auto show = [this, progress] { showProgress(progress); };
+            progress.fraction >= 1.0 ? job.post(show) : job.postThrottled(show);
         };
         events.resultReady = [this, &job](const matmul::MatmulBenchResult& result) {
-            job.post([this, result] { showResult(result); });
+            job.postAndWait([this, result] { showResult(result); });
         };
         matmul::runMatmulBench(options, events);
     });

@@ -1,7 +1,12 @@
 #include "matmul/MatmulWorker.h"
 
+#include <QCoreApplication>
+#include <QEvent>
 #include <QMetaObject>
+#include <chrono>
+#include <condition_variable>
 #include <exception>
+#include <mutex>
 
 #include "common/BackgroundWork.h"
 
@@ -18,6 +23,37 @@ void MatmulWorker::Job::post(std::function<void()> onGuiThread) const {
             if (runId == worker->runId_) onGuiThread();
         },
         Qt::QueuedConnection);
+}
+
+void MatmulWorker::Job::postAndWait(std::function<void()> onGuiThread) const {
+    struct Handshake {
+        std::mutex mutex;
+        std::condition_variable drawn;
+        bool done = false;
+    };
+    auto handshake = std::make_shared<Handshake>();
+    post([handshake, onGuiThread = std::move(onGuiThread)] {
+        onGuiThread();
+        // Paint now rather than on the next pass of the event loop, which would overlap the
+        // next measurement.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::UpdateRequest);
+        const std::lock_guard lock(handshake->mutex);
+        handshake->done = true;
+        handshake->drawn.notify_one();
+    });
+    // The GUI thread may itself be waiting for this thread (stopThread joins it after raising
+    // the cancel flag), so the wait also ends on cancel: it looks at the flag every 20 ms.
+    std::unique_lock lock(handshake->mutex);
+    while (!handshake->done && !cancelled())
+        handshake->drawn.wait_for(lock, std::chrono::milliseconds(20));
+}
+
+void MatmulWorker::Job::postThrottled(std::function<void()> onGuiThread) const {
+    constexpr auto kLeastInterval = std::chrono::milliseconds(100);
+    const auto now = std::chrono::steady_clock::now();
+    if (now - lastThrottledPost_ < kLeastInterval) return;
+    lastThrottledPost_ = now;
+    post(std::move(onGuiThread));
 }
 
 MatmulWorker::MatmulWorker(QObject* parent) : QObject(parent) {}

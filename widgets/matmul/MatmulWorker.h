@@ -3,6 +3,7 @@
 #include <QObject>
 #include <QString>
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -27,12 +28,22 @@ public:
         // Runs `onGuiThread` on the GUI thread, unless this job was stopped or the worker is
         // gone by then (a stopped job's late results must not land in the next run's plot).
         void post(std::function<void()> onGuiThread) const;
+        // Like post(), but returns only once `onGuiThread` has run, or the job was cancelled.
+        // For what is drawn between two measurements: a replot on a 2-core laptop would
+        // otherwise take a core from the next timed run, and a 2-thread BLAS whose threads
+        // wait for each other loses far more than half its speed.
+        void postAndWait(std::function<void()> onGuiThread) const;
+        // Like post(), but lets through at most one call per 100 ms and drops the others: for
+        // progress. A run of many tiny multiplications reports thousands of times a second,
+        // and every wake-up of the GUI thread takes a core from the threads being timed.
+        void postThrottled(std::function<void()> onGuiThread) const;
 
     private:
         friend class MatmulWorker;
         MatmulWorker* worker_ = nullptr;
         const std::atomic<bool>* cancel_ = nullptr;
         int runId_ = 0;
+        mutable std::chrono::steady_clock::time_point lastThrottledPost_{};
     };
 
     explicit MatmulWorker(QObject* parent = nullptr);

@@ -169,16 +169,18 @@ void RooflineWidget::startMeasuring() {
         matmul::RooflineEvents events;
         events.cancel = job.cancelFlag();
         events.progress = [this, &job](const matmul::RooflineProgress& progress) {
-            job.post([this, progress] { showProgress(progress); });
+            // The end always gets through: the bar must reach 100 %.
+            auto show = [this, progress] { showProgress(progress); };
+            progress.fraction >= 1.0 ? job.post(show) : job.postThrottled(show);
         };
         events.roofMeasured = [this, &job](double peakGflops, double bandwidthGBps) {
-            job.post([this, peakGflops, bandwidthGBps] { showRoof(peakGflops, bandwidthGBps); });
+            job.postAndWait([this, peakGflops, bandwidthGBps] { showRoof(peakGflops, bandwidthGBps); });
         };
         events.matvecMeasured = [this, &job](const matmul::MatvecResult& matvec) {
-            job.post([this, matvec] { showMatvec(matvec); });
+            job.postAndWait([this, matvec] { showMatvec(matvec); });
         };
         events.matmulMeasured = [this, &job](const matmul::MatmulBenchResult& result) {
-            job.post([this, result] { showMatmul(result); });
+            job.postAndWait([this, result] { showMatmul(result); });
         };
         auto measurement = std::make_shared<const matmul::RooflineMeasurement>(
             matmul::measureRoofline(options, events));
