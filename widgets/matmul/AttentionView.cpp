@@ -23,12 +23,6 @@ constexpr double kFormulaFontScale = 1.3;
 // Cells across the widest row of matrices beyond which the attention takes four rows, not three.
 constexpr int kMostCellsInARow = 11;
 
-MatrixGridView* newGrid(const char* name, QWidget* parent) {
-    auto* grid = new MatrixGridView(parent);
-    grid->setObjectName(QLatin1String(name));
-    return grid;
-}
-
 std::vector<GridCell> inputCells(const SmallMatrix& matrix) {
     std::vector<GridCell> cells(matrix.values.size());
     for (std::size_t index = 0; index < cells.size(); ++index) {
@@ -90,17 +84,17 @@ void AttentionView::buildRows() {
     connect(scaleCheck_, &QCheckBox::toggled, this, &AttentionView::setScaled);
     layout->addWidget(scaleCheck_);
 
-    queries_ = newGrid("attentionQ", this);
-    keysTransposed_ = newGrid("attentionKt", this);
-    scores_ = newGrid("attentionScores", this);
-    scaled_ = newGrid("attentionScaled", this);
-    maxima_ = newGrid("attentionMax", this);
-    shifted_ = newGrid("attentionShifted", this);
-    exponentials_ = newGrid("attentionExp", this);
-    sums_ = newGrid("attentionSum", this);
-    weights_ = newGrid("attentionWeights", this);
-    values_ = newGrid("attentionV", this);
-    outputs_ = newGrid("attentionOutput", this);
+    queries_ = newMatrixGrid("attentionQ", this);
+    keysTransposed_ = newMatrixGrid("attentionKt", this);
+    scores_ = newMatrixGrid("attentionScores", this);
+    scaled_ = newMatrixGrid("attentionScaled", this);
+    maxima_ = newMatrixGrid("attentionMax", this);
+    shifted_ = newMatrixGrid("attentionShifted", this);
+    exponentials_ = newMatrixGrid("attentionExp", this);
+    sums_ = newMatrixGrid("attentionSum", this);
+    weights_ = newMatrixGrid("attentionWeights", this);
+    values_ = newMatrixGrid("attentionV", this);
+    outputs_ = newMatrixGrid("attentionOutput", this);
     scaleArrow_ = newOperatorLabel(QStringLiteral("\u2192"), this, scaledFonts_);
     const auto symbol = [this](const char16_t* text) {
         return newOperatorLabel(QString::fromUtf16(text), this, scaledFonts_);

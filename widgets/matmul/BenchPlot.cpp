@@ -5,6 +5,7 @@
 
 #include "common/DisplayStyle.h"
 #include "matmul/MatmulColors.h"
+#include "matmul/PlotItemTexts.h"
 #include "matmul/MatmulText.h"
 #include "matmul/PlotLabels.h"
 #include "matmul/SeedExperiment.h"
@@ -135,9 +136,7 @@ QStringList BenchPlot::backendsPlotted() const {
 }
 
 QStringList BenchPlot::seedLabels() const {
-    QStringList labels;
-    for (const QCPItemText* text : seedTexts_) labels << text->text();
-    return labels;
+    return itemTexts(seedTexts_);
 }
 
 QStringList BenchPlot::peakLabels() const {

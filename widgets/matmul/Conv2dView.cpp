@@ -20,12 +20,6 @@ constexpr double kCounterFontScale = 1.35;
 constexpr double kExplanationFontScale = 1.2;
 constexpr double kLayerFontScale = 1.25;
 
-MatrixGridView* newGrid(const char* name, QWidget* parent) {
-    auto* grid = new MatrixGridView(parent);
-    grid->setObjectName(QLatin1String(name));
-    return grid;
-}
-
 // The lesson reader only lets through examples with an output; anything else shows no output.
 matmul::Conv2dExampleGeometry geometryOrNone(const matmul::Conv2dExample& example) {
     const auto geometry = matmul::conv2dExampleGeometry(example);
@@ -45,9 +39,9 @@ Conv2dView::Conv2dView(matmul::Conv2dExample example, const matmul::Conv2dLayer&
       example_(std::move(example)),
       geometry_(geometryOrNone(example_)),
       run_(matmul::conv2dThreads(example_), schedule),
-      image_(newGrid("convImage", this)),
-      filter_(newGrid("convFilter", this)),
-      output_(newGrid("convOutput", this)),
+      image_(newMatrixGrid("convImage", this)),
+      filter_(newMatrixGrid("convFilter", this)),
+      output_(newMatrixGrid("convOutput", this)),
       counter_(newTextLabel("convCounter", this)),
       progress_(newTextLabel("convProgress", this)),
       explanation_(newTextLabel("convExplanation", this)),
@@ -208,23 +202,8 @@ void Conv2dView::showFilter(const ThreadsSnapshot& snapshot) {
 }
 
 void Conv2dView::showOutputs(const ThreadsSnapshot& snapshot) {
-    std::vector<GridCell> cells(run_.threads().size());
-    for (std::size_t thread = 0; thread < cells.size(); ++thread) {
-        const matmul::OutputThread& output = run_.threads()[thread];
-        GridCell& cell = cells[thread];
-        cell.note = threadName(output.outputCell.row, output.outputCell.column);
-        const int done = snapshot.termsDone[thread];
-        if (done == 0) {
-            cell.mark = CellMark::Pending;
-            continue;
-        }
-        cell.value = valueText(snapshot.partialSums[thread]);
-        cell.mark = done == int(output.terms.size()) ? CellMark::Done : CellMark::Partial;
-    }
-    for (const matmul::TermIndex& done : snapshot.lastStep) {
-        cells[std::size_t(done.thread)].mark = CellMark::Active;
-    }
-    output_->setCells(geometry_.outputRows, geometry_.outputColumns, std::move(cells));
+    output_->setCells(geometry_.outputRows, geometry_.outputColumns,
+                      outputThreadCells(run_, snapshot));
 }
 
 QString Conv2dView::explanation(int step) const {

@@ -61,4 +61,31 @@ QString partialSumText(const matmul::OutputThread& thread, int termsDone) {
     return products.join(QStringLiteral(" + ")) + QStringLiteral(" = ") + valueText(sum);
 }
 
+MatrixGridView* newMatrixGrid(const char* objectName, QWidget* parent) {
+    auto* grid = new MatrixGridView(parent);
+    grid->setObjectName(QLatin1String(objectName));
+    return grid;
+}
+
+std::vector<GridCell> outputThreadCells(const matmul::ThreadsRun& run,
+                                        const matmul::ThreadsSnapshot& snapshot) {
+    std::vector<GridCell> cells(run.threads().size());
+    for (std::size_t thread = 0; thread < cells.size(); ++thread) {
+        const matmul::OutputThread& output = run.threads()[thread];
+        GridCell& cell = cells[thread];
+        cell.note = threadName(output.outputCell.row, output.outputCell.column);
+        const int done = snapshot.termsDone[thread];
+        if (done == 0) {
+            cell.mark = CellMark::Pending;
+            continue;
+        }
+        cell.value = valueText(snapshot.partialSums[thread]);
+        cell.mark = done == int(output.terms.size()) ? CellMark::Done : CellMark::Partial;
+    }
+    for (const matmul::TermIndex& done : snapshot.lastStep) {
+        cells[std::size_t(done.thread)].mark = CellMark::Active;
+    }
+    return cells;
+}
+
 }  // namespace mlsyslab::widgets

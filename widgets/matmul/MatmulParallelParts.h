@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "matmul/DotProductThreads.h"
+#include "matmul/MatrixGridView.h"
 
 namespace mlsyslab::widgets {
 
@@ -27,6 +28,15 @@ private:
 QLabel* newOperatorLabel(const QString& symbol, QWidget* parent, ScaledFonts& scaled);
 // A word-wrapped rich-text label with an object name.
 QLabel* newTextLabel(const char* objectName, QWidget* parent);
+
+// A matrix grid with an object name (tests find the grids by name).
+MatrixGridView* newMatrixGrid(const char* objectName, QWidget* parent);
+
+// The output grid of a one-thread-per-output run at `snapshot`: each cell named after its
+// thread, with its partial sum, pending / partial / done, and the cells this step computes
+// active.
+std::vector<GridCell> outputThreadCells(const matmul::ThreadsRun& run,
+                                        const matmul::ThreadsSnapshot& snapshot);
 
 // "t(1,0)": the thread that computes output element (1, 0). Indices count from 0, as in code.
 QString threadName(int row, int column);

@@ -21,12 +21,6 @@ constexpr double kExplanationFontScale = 1.2;
 // The matmul's matrices are small: larger type fills the page and reaches the back row.
 constexpr double kMatrixFontScale = 1.3;
 
-MatrixGridView* newGrid(const char* name, QWidget* parent) {
-    auto* grid = new MatrixGridView(parent);
-    grid->setObjectName(QLatin1String(name));
-    return grid;
-}
-
 QString shapeText(int rows, int columns) {
     return QStringLiteral("%1\u00D7%2").arg(rows).arg(columns);
 }
@@ -39,9 +33,9 @@ MatmulThreadsView::MatmulThreadsView(matmul::SmallMatrix a, matmul::SmallMatrix 
       a_(std::move(a)),
       b_(std::move(b)),
       run_(matmul::matmulThreads(a_, b_), schedule),
-      left_(newGrid("matrixA", this)),
-      right_(newGrid("matrixB", this)),
-      output_(newGrid("matrixC", this)),
+      left_(newMatrixGrid("matrixA", this)),
+      right_(newMatrixGrid("matrixB", this)),
+      output_(newMatrixGrid("matrixC", this)),
       counter_(newTextLabel("matmulCounter", this)),
       progress_(newTextLabel("matmulProgress", this)),
       explanation_(newTextLabel("matmulExplanation", this)) {
@@ -120,23 +114,7 @@ void MatmulThreadsView::showInputs(const ThreadsSnapshot& snapshot) {
 }
 
 void MatmulThreadsView::showOutputs(const ThreadsSnapshot& snapshot) {
-    std::vector<GridCell> cells(run_.threads().size());
-    for (std::size_t thread = 0; thread < cells.size(); ++thread) {
-        const matmul::OutputThread& output = run_.threads()[thread];
-        GridCell& cell = cells[thread];
-        cell.note = threadName(output.outputCell.row, output.outputCell.column);
-        const int done = snapshot.termsDone[thread];
-        if (done == 0) {
-            cell.mark = CellMark::Pending;
-            continue;
-        }
-        cell.value = valueText(snapshot.partialSums[thread]);
-        cell.mark = done == int(output.terms.size()) ? CellMark::Done : CellMark::Partial;
-    }
-    for (const matmul::TermIndex& done : snapshot.lastStep) {
-        cells[std::size_t(done.thread)].mark = CellMark::Active;
-    }
-    output_->setCells(a_.rows, b_.columns, std::move(cells));
+    output_->setCells(a_.rows, b_.columns, outputThreadCells(run_, snapshot));
 }
 
 QString MatmulThreadsView::explanation(int step) const {

@@ -6,6 +6,7 @@
 
 #include "common/DisplayStyle.h"
 #include "matmul/MatmulColors.h"
+#include "matmul/PlotItemTexts.h"
 #include "matmul/MatmulText.h"
 #include "matmul/PlotLabels.h"
 
@@ -112,21 +113,15 @@ std::vector<QPointF> RooflinePlot::machineRoofCorners() const {
 }
 
 QStringList RooflinePlot::roofLabels() const {
-    QStringList labels;
-    for (const QCPItemText* text : roofTexts_) labels << text->text();
-    return labels;
+    return itemTexts(roofTexts_);
 }
 
 QStringList RooflinePlot::pointLabels() const {
-    QStringList labels;
-    for (const QCPItemText* text : pointTexts_) labels << text->text();
-    return labels;
+    return itemTexts(pointTexts_);
 }
 
 QStringList RooflinePlot::workloadLabels() const {
-    QStringList labels;
-    for (const QCPItemText* text : workloadTexts_) labels << text->text();
-    return labels;
+    return itemTexts(workloadTexts_);
 }
 
 int RooflinePlot::pointCount() const { return int(points_.size()); }
