@@ -1,7 +1,6 @@
 #include "matmul/AttentionView.h"
 
 #include <QCheckBox>
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -266,16 +265,6 @@ void AttentionView::showOutputs(const AttentionSnapshot& snapshot) {
     }
     weights_->setCells(snapshot.weights.rows, columns, std::move(weights));
     outputs_->setCells(snapshot.outputs.rows, snapshot.outputs.columns, std::move(outputs));
-}
-
-QString AttentionView::stepLabel(int step, int count) const {
-    if (step == 0) return tr("start \u00B7 %1 steps").arg(count - 1);
-    return tr("step %1 of %2").arg(step).arg(count - 1);
-}
-
-void AttentionView::changeEvent(QEvent* event) {
-    MatmulParallelPage::changeEvent(event);
-    if (event->type() == QEvent::FontChange) scaledFonts_.apply(font());
 }
 
 }  // namespace mlsyslab::widgets

@@ -34,10 +34,6 @@ public:
     int stepCount() const override { return int(run_.snapshots().size()); }
     int currentStep() const override { return step_; }
     void showStep(int step) override;
-    QString stepLabel(int step, int count) const override;
-
-protected:
-    void changeEvent(QEvent* event) override;
 
 private:
     void buildRows();
@@ -64,7 +60,6 @@ private:
     MatrixGridView* outputs_ = nullptr;
     QLabel* formula_ = nullptr;
     QLabel* note_ = nullptr;
-    ScaledFonts scaledFonts_;
 };
 
 }  // namespace mlsyslab::widgets

@@ -1,6 +1,5 @@
 #include "matmul/Conv2dView.h"
 
-#include <QEvent>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
@@ -261,16 +260,6 @@ QString Conv2dView::explanation(int step) const {
                     .arg(run_.parallelSteps());
     }
     return text;
-}
-
-QString Conv2dView::stepLabel(int step, int count) const {
-    if (step == 0) return tr("start \u00B7 %1 steps").arg(count - 1);
-    return tr("step %1 of %2").arg(step).arg(count - 1);
-}
-
-void Conv2dView::changeEvent(QEvent* event) {
-    MatmulParallelPage::changeEvent(event);
-    if (event->type() == QEvent::FontChange) scaledFonts_.apply(font());
 }
 
 }  // namespace mlsyslab::widgets

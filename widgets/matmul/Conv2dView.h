@@ -34,10 +34,6 @@ public:
     int stepCount() const override { return int(run_.snapshots().size()); }
     int currentStep() const override { return step_; }
     void showStep(int step) override;
-    QString stepLabel(int step, int count) const override;
-
-protected:
-    void changeEvent(QEvent* event) override;
 
 private:
     void showImage(const matmul::ThreadsSnapshot& snapshot);
@@ -57,7 +53,6 @@ private:
     QLabel* progress_;
     QLabel* explanation_;
     QLabel* layerCounts_;
-    ScaledFonts scaledFonts_;
 };
 
 }  // namespace mlsyslab::widgets

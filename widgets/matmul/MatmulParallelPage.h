@@ -3,6 +3,8 @@
 #include <QString>
 #include <QWidget>
 
+#include "matmul/MatmulParallelParts.h"
+
 namespace mlsyslab::widgets {
 
 // One view of the matmul-parallel simulator (the matmul, the convolution, the attention): it
@@ -15,12 +17,19 @@ public:
     virtual int stepCount() const = 0;
     virtual int currentStep() const = 0;
     virtual void showStep(int step) = 0;
-    // What the step controls' label says, e.g. "step 2 of 3 · all 6 threads at once".
-    virtual QString stepLabel(int step, int count) const = 0;
+    // What the step controls' label says: "start · 3 steps", "step 2 of 3".
+    QString stepLabel(int step, int count) const;
 
 signals:
     // The run was made again (another mode, another option): the number of steps may differ.
     void runChanged();
+
+protected:
+    // Applies the page's font to scaledFonts_ whenever it changes (presentation mode).
+    void changeEvent(QEvent* event) override;
+
+    // The page's widgets drawn larger than its text, registered by each page.
+    ScaledFonts scaledFonts_;
 };
 
 }  // namespace mlsyslab::widgets

@@ -1,6 +1,5 @@
 #include "matmul/MatmulThreadsView.h"
 
-#include <QEvent>
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 
@@ -169,16 +168,6 @@ QString MatmulThreadsView::explanation(int step) const {
                     .arg(threads)
                     .arg(run_.parallelSteps());
     return text;
-}
-
-QString MatmulThreadsView::stepLabel(int step, int count) const {
-    if (step == 0) return tr("start \u00B7 %1 steps").arg(count - 1);
-    return tr("step %1 of %2").arg(step).arg(count - 1);
-}
-
-void MatmulThreadsView::changeEvent(QEvent* event) {
-    MatmulParallelPage::changeEvent(event);
-    if (event->type() == QEvent::FontChange) scaledFonts_.apply(font());
 }
 
 }  // namespace mlsyslab::widgets

@@ -32,10 +32,6 @@ public:
     int stepCount() const override { return int(run_.snapshots().size()); }
     int currentStep() const override { return step_; }
     void showStep(int step) override;
-    QString stepLabel(int step, int count) const override;
-
-protected:
-    void changeEvent(QEvent* event) override;
 
 private:
     void showInputs(const matmul::ThreadsSnapshot& snapshot);
@@ -52,7 +48,6 @@ private:
     QLabel* counter_;
     QLabel* progress_;
     QLabel* explanation_;
-    ScaledFonts scaledFonts_;
 };
 
 }  // namespace mlsyslab::widgets
