@@ -5,7 +5,7 @@
 #include <QApplication>
 
 #include "common/StepControls.h"
-#include "lesson/kinds/PyVmKind.h"
+#include "pyvm/lesson/PyVmKind.h"
 #include "pyvm/LessonVmRunner.h"
 #include "pyvm/PyVmWidget.h"
 

@@ -7,7 +7,8 @@
 
 #include "lesson/CourseOrder.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
+#include "lesson/KindDocs.h"
+#include "lesson/KindSpec.h"
 #include "lessons/BuiltinLessons.h"
 
 namespace mlsyslab::cli {
@@ -32,7 +33,7 @@ int validate(Arguments& arguments, Streams& streams) {
     const auto files = arguments.positional();
     if (files.empty()) return usageError(streams, "lesson validate: give at least one FILE");
 
-    const auto kinds = lesson::kinds::builtinSimKinds();
+    const auto kinds = lesson::builtinSimKinds();
     bool allValid = true;
     for (const auto& file : files) {
         allValid &= report(streams.out, file, lesson::loadLessonFile(file, kinds).diagnostics);
@@ -60,7 +61,7 @@ int list(Arguments& arguments, Streams& streams) {
     const auto directories = arguments.positional();
     if (directories.size() > 1) return usageError(streams, "lesson list: give at most one DIR");
 
-    const auto kinds = lesson::kinds::builtinSimKinds();
+    const auto kinds = lesson::builtinSimKinds();
     std::vector<ListedLesson> lessons;
     if (directories.empty()) {
         for (const auto& embedded : course::builtinLessonFiles()) {
@@ -100,6 +101,34 @@ int list(Arguments& arguments, Streams& streams) {
     return allValid ? kExitOk : kExitFailed;
 }
 
+// Without KIND, one line per kind: NAME, a tab, its summary. With KIND, its fields as the
+// Markdown table docs/lesson-format.md shows.
+int kinds(Arguments& arguments, Streams& streams) {
+    if (const auto option = arguments.firstUnknownOption(); !option.empty()) {
+        return usageError(streams, "lesson kinds: unknown option '" + option + "'");
+    }
+    const auto names = arguments.positional();
+    if (names.size() > 1) return usageError(streams, "lesson kinds: give at most one KIND");
+
+    const auto registry = lesson::builtinSimKinds();
+    if (names.empty()) {
+        for (const std::string& name : registry.names()) {
+            streams.out << name << '\t' << registry.find(name)->summary << '\n';
+        }
+        return kExitOk;
+    }
+    const lesson::SimKind* kind = registry.find(names.front());
+    if (kind == nullptr) {
+        std::string message = "lesson kinds: unknown simulator kind '" + names.front() + "'";
+        if (const auto suggestion = registry.suggest(names.front())) {
+            message += "; did you mean '" + *suggestion + "'?";
+        }
+        return usageError(streams, message);
+    }
+    for (const std::string& line : lesson::fieldTableLines(*kind)) streams.out << line << '\n';
+    return kExitOk;
+}
+
 }  // namespace
 
 std::vector<Command> lessonCommands() {
@@ -116,6 +145,13 @@ std::vector<Command> lessonCommands() {
          "One line per lesson, tab-separated: FILE ID PART STEPS TITLE.\n"
          "Lessons with errors are reported on stderr instead, and the exit status is 1.\n",
          list},
+        {{"lesson", "kinds"},
+         "[KIND]",
+         "List the simulator kinds lessons can embed, or the fields of one.",
+         "Without KIND: one line per kind, tab-separated: NAME SUMMARY.\n"
+         "With KIND: its fields, defaults and values as a Markdown table, the one\n"
+         "docs/lesson-format.md shows.\n",
+         kinds},
     };
 }
 

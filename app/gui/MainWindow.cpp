@@ -15,14 +15,14 @@
 #include <QStatusBar>
 #include <QTimer>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "gui/AppSettings.h"
 #include "gui/DiagnosticsPanel.h"
 #include "gui/LessonBrowser.h"
 #include "gui/PresenterWindow.h"
 #include "lesson/LessonPlayer.h"
-#include "lesson/kinds/BuiltinKinds.h"
+#include "lesson/KindSpec.h"
 
 namespace mlsyslab::app {
 
@@ -47,7 +47,7 @@ QString welcomeText() {
 MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     : QMainWindow(parent),
       settings_(settings),
-      kinds_(lesson::kinds::builtinSimKinds()),
+      kinds_(lesson::builtinSimKinds()),
       simulators_(widgets::builtinSimWidgets()),
       splitter_(new QSplitter(this)),
       browser_(new LessonBrowser(this)),

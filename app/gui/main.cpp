@@ -12,7 +12,7 @@
 #include "gui/MainWindow.h"
 #include "gui/Screenshot.h"
 #include "lesson/LessonPlayer.h"
-#include "lesson/kinds/BuiltinKinds.h"
+#include "lesson/KindSpec.h"
 
 namespace {
 
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
         const QString& lesson = lessons.front();
         const auto builtin = QFileInfo::exists(lesson)
                                  ? std::nullopt
-                                 : findBuiltinLesson(lesson, mlsyslab::lesson::kinds::builtinSimKinds());
+                                 : findBuiltinLesson(lesson, mlsyslab::lesson::builtinSimKinds());
         lessonOk = builtin ? window.openLesson(*builtin) : window.openLessonFile(lesson);
         if (lessonOk && step > window.player()->stepCount()) {
             return usageError(QObject::tr("--step %1: the lesson has only %2 steps").arg(step).arg(window.player()->stepCount()));

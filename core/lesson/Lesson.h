@@ -5,6 +5,8 @@
 #include <variant>
 #include <vector>
 
+#include "lesson/SimState.h"
+
 namespace mlsyslab::lesson {
 
 // The model of one lesson file (docs/lesson-format.md). Lines are 1-based file lines, kept so
@@ -17,13 +19,19 @@ struct MarkdownBlock {
     friend bool operator==(const MarkdownBlock&, const MarkdownBlock&) = default;
 };
 
-// A ```sim KIND fence: a simulator and its initial state (YAML, kept verbatim).
+// A ```sim KIND fence: a simulator and its initial state, as written (YAML, verbatim) and as
+// its kind read it (defaults where a field is missing or wrong).
 struct SimBlock {
     std::string kind;
     std::string stateYaml;
     int fenceLine = 0;      // the line of the opening fence
     int bodyFirstLine = 0;  // the line of the first body line (fenceLine + 1)
-    friend bool operator==(const SimBlock&, const SimBlock&) = default;
+    SimState state;
+    // The state is read from the text, so equal text means equal blocks.
+    friend bool operator==(const SimBlock& left, const SimBlock& right) {
+        return left.kind == right.kind && left.stateYaml == right.stateYaml &&
+               left.fenceLine == right.fenceLine && left.bodyFirstLine == right.bodyFirstLine;
+    }
 };
 
 enum class QuizMode { Single, Multi };

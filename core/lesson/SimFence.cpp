@@ -2,6 +2,7 @@
 
 #include <exception>
 #include <string>
+#include <utility>
 
 #include "lesson/TextLines.h"
 #include "lesson/YamlLoading.h"
@@ -25,20 +26,23 @@ std::string stateText(const Fence& fence) {
     return state;
 }
 
-void validateState(const SimKind& kind, const YAML::Node& state, const YamlPlacement& placement,
+// Reads the state with the kind, reporting each problem at its real file position. A kind
+// should report, not throw; if one throws anyway, the lesson is refused with a message instead
+// of taking the app down.
+SimState readState(const SimKind& kind, const YAML::Node& state, const YamlPlacement& placement,
                    DiagnosticSink& diagnostics) {
-    if (!kind.validate) return;  // a kind that takes any state
     try {
-        for (const StateProblem& problem : kind.validate(state)) {
+        SimStateReading reading = kind.read(state);
+        for (const StateProblem& problem : reading.problems) {
             const FilePosition position = filePositionOf(problem.mark, placement);
             diagnostics.add({problem.severity, position.line, position.column, problem.message});
         }
+        return std::move(reading.state);
     } catch (const std::exception& error) {
-        // A kind's validator should report, not throw; if one throws anyway, the lesson is
-        // refused with a message instead of taking the app down.
         diagnostics.error(
             placement.fallbackLine, placement.fallbackColumn,
             "the '" + kind.name + "' simulator could not check its state: " + error.what());
+        return {};
     }
 }
 
@@ -85,7 +89,7 @@ std::optional<SimBlock> parseSimFence(const Fence& fence, const SimKindRegistry&
     placement.fallbackLine = fence.line;
     placement.fallbackColumn = fence.opening.column();
     if (const auto state = loadYaml(block.stateYaml, "sim state", placement, diagnostics)) {
-        validateState(*kind, *state, placement, diagnostics);
+        block.state = readState(*kind, *state, placement, diagnostics);
     }
     return block;
 }

@@ -72,7 +72,7 @@ private slots:
         QTest::addColumn<QString>("error");
         QTest::newRow("nothing") << QStringList{} << "mlsyslab-cli: give a command: *lesson* (see mlsyslab-cli --help)\n";
         QTest::newRow("group only") << QStringList{"lesson"}
-                                    << "mlsyslab-cli: give a command: validate, list (see mlsyslab-cli lesson --help)\n";
+                                    << "mlsyslab-cli: give a command: validate, list, kinds (see mlsyslab-cli lesson --help)\n";
         QTest::newRow("unknown top option") << QStringList{"--frob"}
                                             << "mlsyslab-cli: unknown option '--frob' (see mlsyslab-cli --help)\n";
     }
@@ -136,6 +136,26 @@ private slots:
         QVERIFY(!lines.isEmpty());
         QCOMPARE(lines.front(), QString("01-bits-and-bytes.lesson.md\tbits-and-bytes\t"
                                         "Part 1: Data representation and ML hardware\t8\tBits and bytes"));
+    }
+
+    void kindsListsEveryKindAndItsFields() {
+        const Run all = runCli({"lesson", "kinds"});
+        QCOMPARE(all.exitCode, 0);
+        const QStringList lines = all.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 24);
+        QVERIFY(lines.front().startsWith("adder\tan N-bit ripple-carry"));
+
+        const Run adder = runCli({"lesson", "kinds", "adder"});
+        QCOMPARE(adder.exitCode, 0);
+        const QStringList table = adder.out.split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(table.size(), 2 + 8);
+        QCOMPARE(table[0], QString("| Field | Default | Value |"));
+        QCOMPARE(table[3], QString("| `width` | `8` | the number of bits, from `1` to `32` |"));
+
+        const Run misspelt = runCli({"lesson", "kinds", "addr"});
+        QCOMPARE(misspelt.exitCode, 2);
+        QCOMPARE(misspelt.err, QString("mlsyslab-cli: lesson kinds: unknown simulator kind 'addr'; "
+                                       "did you mean 'adder'?\n"));
     }
 
     void listADirectory() {

@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "common/StepControls.h"
-#include "lesson/kinds/AdderKind.h"
+#include "logic/lesson/AdderKind.h"
 #include "logic/AdderDiagram.h"
 #include "logic/AdderReadouts.h"
 #include "logic/AdderTimingPlot.h"
@@ -33,7 +33,7 @@ using widgets::StepControls;
 // The widget for a lesson's ```sim adder state, shown, as the lesson player shows it.
 inline std::unique_ptr<AdderWidget> adderFrom(const char* yaml) {
     auto widget = std::make_unique<AdderWidget>(
-        lesson::kinds::readAdderState(YAML::Load(yaml)).state);
+        lesson::kinds::adderKind().read(YAML::Load(yaml)).state);
     widget->resize(1000, 900);
     widget->show();
     return widget;

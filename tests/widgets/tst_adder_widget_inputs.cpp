@@ -1,8 +1,9 @@
 #include <QSpinBox>
 #include <QtTest>
 
+#include "SimViewTestSupport.h"
 #include "AdderWidgetTestSupport.h"
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "numeric/BitButton.h"
 
 using namespace mlsyslab::testing;
@@ -274,9 +275,7 @@ void TestAdderWidgetInputs::width32Works() {
 }
 
 void TestAdderWidgetInputs::createdFromTheRegistry() {
-    mlsyslab::lesson::SimBlock block;
-    block.kind = "adder";
-    block.stateYaml = "adder: cla\nwidth: 16\na: 1000\nb: 24\nstep: bits";
+    mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("adder", "adder: cla\nwidth: 16\na: 1000\nb: 24\nstep: bits");
     QWidget parent;
     QWidget* created = mlsyslab::widgets::builtinSimWidgets().create(block, &parent);
     auto* widget = qobject_cast<AdderWidget*>(created);

@@ -6,13 +6,13 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "SimViewTestSupport.h"
 #include "BitsWidgetTestSupport.h"
 #include "numeric/BitsWidget.h"
 
 using mlsyslab::lesson::SimBlock;
 using mlsyslab::numeric::BitPattern;
 using mlsyslab::widgets::BitsWidget;
-using mlsyslab::widgets::createBitsSimWidget;
 using namespace mlsyslab::testing;
 
 
@@ -338,11 +338,8 @@ void TestBitsWidget::createdFromLessonYaml() {
     QFETCH(int, width);
     QFETCH(qulonglong, bits);
     const BitPattern pattern(width, bits);
-    SimBlock block;
-    block.kind = "bits";
-    block.stateYaml = yaml.toStdString();
     QWidget parent;
-    QWidget* created = createBitsSimWidget(block, &parent);
+    QWidget* created = mlsyslab::testing::createView("bits", yaml.toStdString(), &parent);
     auto* widget = qobject_cast<BitsWidget*>(created);
     QVERIFY(widget != nullptr);
     QCOMPARE(widget->parent(), &parent);

@@ -7,8 +7,9 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "SimViewTestSupport.h"
 #include "BitsWidgetTestSupport.h"
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/FixedText.h"
 #include "numeric/FixedWidget.h"
@@ -291,10 +292,7 @@ void TestFixedWidget::wideFormatsWrapIntoRows() {
 
 void TestFixedWidget::createdFromLessonYaml() {
     QWidget parent;
-    QWidget* created = widgets::builtinSimWidgets().create(
-        SimBlock{"fixed",
-                 "integer_bits: 4\nfraction_bits: 4\nsigned: false\nvalue: 16\noverflow: wrap\n", 1,
-                 2},
+    QWidget* created = mlsyslab::testing::createView("fixed", "integer_bits: 4\nfraction_bits: 4\nsigned: false\nvalue: 16\noverflow: wrap\n",
         &parent);
     auto* widget = qobject_cast<FixedWidget*>(created);
     QVERIFY(widget != nullptr);
@@ -307,12 +305,11 @@ void TestFixedWidget::createdFromLessonYaml() {
     QCOMPARE(valueField(*widget)->text(), QStringLiteral("16"));
 
     // Bad fields take their defaults (the validator has reported them already).
-    auto* fallback = qobject_cast<FixedWidget*>(widgets::createFixedSimWidget(
-        SimBlock{"fixed", "integer_bits: 99\nvalue: nope\n", 1, 2}, &parent));
+    auto* fallback = qobject_cast<FixedWidget*>(mlsyslab::testing::createView("fixed", "integer_bits: 99\nvalue: nope\n", &parent));
     QCOMPARE(fallback->format(), (FixedFormat{3, 4, Signedness::Signed}));
     QCOMPARE(fallback->bits(), BitPattern(8, 0));
     auto* broken = qobject_cast<FixedWidget*>(
-        widgets::createFixedSimWidget(SimBlock{"fixed", "value: [", 1, 2}, &parent));
+        mlsyslab::testing::createView("fixed", "value: [", &parent));
     QCOMPARE(broken->format(), (FixedFormat{3, 4, Signedness::Signed}));
 }
 

@@ -4,8 +4,9 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "SimViewTestSupport.h"
 #include "FloatWidgetTestSupport.h"
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "numeric/FloatClassBadge.h"
 #include "numeric/FloatCompareWidget.h"
 #include "numeric/FloatDecode.h"
@@ -142,8 +143,7 @@ private slots:
     void formatsSubsetFromLessonYaml() {
         QWidget parent;
         auto* widget =
-            qobject_cast<FloatCompareWidget*>(mlsyslab::widgets::builtinSimWidgets().create(
-                SimBlock{"float-compare", "value: 100000\nformats: [fp16, fp8-e4m3]\n", 1, 2},
+            qobject_cast<FloatCompareWidget*>(mlsyslab::testing::createView("float-compare", "value: 100000\nformats: [fp16, fp8-e4m3]\n",
                 &parent));
         QVERIFY(widget != nullptr);
         QCOMPARE(widget->parent(), &parent);
@@ -154,8 +154,7 @@ private slots:
         QCOMPARE(widget->findChild<QLineEdit*>("valueField")->text(), QStringLiteral("100000"));
 
         auto* defaults =
-            qobject_cast<FloatCompareWidget*>(mlsyslab::widgets::builtinSimWidgets().create(
-                SimBlock{"float-compare", "", 1, 2}, &parent));
+            qobject_cast<FloatCompareWidget*>(mlsyslab::testing::createView("float-compare", "", &parent));
         QVERIFY(defaults != nullptr);
         QCOMPARE(defaults->state(), FloatCompareState{});
     }

@@ -7,8 +7,9 @@
 #include <QVBoxLayout>
 #include <QtTest>
 
+#include "SimViewTestSupport.h"
 #include "FloatWidgetTestSupport.h"
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "numeric/FloatBitRow.h"
 #include "numeric/FloatClassBadge.h"
 #include "numeric/FloatColors.h"
@@ -274,8 +275,7 @@ private slots:
 
     void createdFromLessonYaml() {
         QWidget parent;
-        QWidget* created = mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"float", "format: fp16\nvalue: 0.1\nrounding: up\n", 1, 2}, &parent);
+        QWidget* created = mlsyslab::testing::createView("float", "format: fp16\nvalue: 0.1\nrounding: up\n", &parent);
         auto* widget = qobject_cast<FloatWidget*>(created);
         QVERIFY(widget != nullptr);
         QCOMPARE(widget->parent(), &parent);
@@ -285,8 +285,7 @@ private slots:
                  QStringLiteral("up"));
         QVERIFY(!floatLabel(*widget, "conversionError")->isHidden());
 
-        auto* fromBits = qobject_cast<FloatWidget*>(mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"float", "format: fp8-e5m2\nbits: \"0x7C\"\nsaturate: true\n", 1, 2},
+        auto* fromBits = qobject_cast<FloatWidget*>(mlsyslab::testing::createView("float", "format: fp8-e5m2\nbits: \"0x7C\"\nsaturate: true\n",
             &parent));
         QVERIFY(fromBits != nullptr);
         QCOMPARE(classShown(*fromBits), QStringLiteral("inf"));
@@ -295,8 +294,7 @@ private slots:
                  QStringLiteral("fp8-e5m2"));
 
         // A broken state (already reported by the validator) still gives a working widget.
-        auto* fallback = qobject_cast<FloatWidget*>(mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"float", "format: [", 1, 2}, &parent));
+        auto* fallback = qobject_cast<FloatWidget*>(mlsyslab::testing::createView("float", "format: [", &parent));
         QVERIFY(fallback != nullptr);
         QVERIFY(fallback->state() == FloatState{});
     }

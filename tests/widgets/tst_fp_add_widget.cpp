@@ -14,8 +14,9 @@
 #include <bit>
 #include <cstring>
 
+#include "SimViewTestSupport.h"
 #include "FloatWidgetTestSupport.h"
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "logic/FloatAdderHardware.h"
 #include "logic/FloatAdderText.h"
 #include "logic/FpAddHardwareChart.h"
@@ -578,9 +579,7 @@ void TestFpAddWidget::hardwarePanelIsOptional() {
 
 void TestFpAddWidget::builtFromLessonYaml() {
     QWidget parent;
-    QWidget* created = mlsyslab::widgets::builtinSimWidgets().create(
-        SimBlock{"fp-add", "format: fp32\na: 1\nb: 0x3F000000\nstep: align\nhardware: true\n", 1,
-                 2},
+    QWidget* created = mlsyslab::testing::createView("fp-add", "format: fp32\na: 1\nb: 0x3F000000\nstep: align\nhardware: true\n",
         &parent);
     auto* widget = qobject_cast<FpAddWidget*>(created);
     QVERIFY(widget != nullptr);
@@ -590,8 +589,7 @@ void TestFpAddWidget::builtFromLessonYaml() {
     QCOMPARE(widget->trace().steps[std::size_t(widget->position())].stage, FloatAdderStage::Align);
     QVERIFY(widget->findChild<FpAddHardwarePanel*>() != nullptr);
     // A broken state (the validator has reported it) gives the seed's example, not a crash.
-    auto* fallback = qobject_cast<FpAddWidget*>(mlsyslab::widgets::builtinSimWidgets().create(
-        SimBlock{"fp-add", "a: [unclosed\n", 1, 2}, &parent));
+    auto* fallback = qobject_cast<FpAddWidget*>(mlsyslab::testing::createView("fp-add", "a: [unclosed\n", &parent));
     QVERIFY(fallback != nullptr);
     QVERIFY(fallback->state() == FpAddState{});
 }

@@ -5,10 +5,12 @@
 #include <QPushButton>
 #include <QtTest>
 
-#include "SimWidgets.h"
+#include "SimViewTestSupport.h"
+
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
-#include "lesson/kinds/GatesKind.h"
+#include "logic/lesson/GatesKind.h"
 #include "logic/AdderCircuits.h"
 #include "logic/CircuitView.h"
 #include "logic/GatesWidget.h"
@@ -17,7 +19,7 @@
 
 using mlsyslab::lesson::SimBlock;
 using mlsyslab::lesson::kinds::GatesState;
-using mlsyslab::lesson::kinds::readGatesState;
+using mlsyslab::lesson::kinds::gatesKind;
 using mlsyslab::widgets::CircuitView;
 using mlsyslab::widgets::GatesWidget;
 using mlsyslab::widgets::StepControls;
@@ -29,7 +31,7 @@ namespace logic = mlsyslab::logic;
 namespace {
 
 GatesState stateOf(const char* yaml) {
-    const auto reading = readGatesState(YAML::Load(yaml));
+    const auto reading = gatesKind().read(YAML::Load(yaml));
     if (!reading.problems.empty())
         qFatal("bad test state: %s", reading.problems[0].message.c_str());
     return reading.state;
@@ -363,16 +365,14 @@ void TestGatesWidget::tableCanBeLeftOut() {
 
 void TestGatesWidget::createdFromLessonYaml() {
     QWidget parent;
-    QWidget* created = mlsyslab::widgets::builtinSimWidgets().create(
-        SimBlock{"gates", "gate: nor\ninputs: 3\nvalues: {b: 1}\n", 1, 2}, &parent);
+    QWidget* created = mlsyslab::testing::createView("gates", "gate: nor\ninputs: 3\nvalues: {b: 1}\n", &parent);
     auto* gates = qobject_cast<GatesWidget*>(created);
     QVERIFY(gates != nullptr);
     QCOMPARE(gates->netlist().gates().size(), std::size_t(1));
     QCOMPARE(gates->netlist().gates()[0].kind, logic::GateKind::Nor);
     QCOMPARE(gates->inputValues(), bitsOf("010"));
     // A state the validator would refuse still opens (the default AND gate), never crashes.
-    QWidget* fallback = mlsyslab::widgets::builtinSimWidgets().create(
-        SimBlock{"gates", "gate: [unclosed\n", 1, 2}, &parent);
+    QWidget* fallback = mlsyslab::testing::createView("gates", "gate: [unclosed\n", &parent);
     QVERIFY(qobject_cast<GatesWidget*>(fallback) != nullptr);
 }
 

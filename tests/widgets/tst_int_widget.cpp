@@ -4,10 +4,10 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include "SimViewTestSupport.h"
 #include "IntWidgetTestSupport.h"
 
 using mlsyslab::lesson::SimBlock;
-using mlsyslab::widgets::createIntSimWidget;
 using namespace mlsyslab::testing;
 
 Q_DECLARE_METATYPE(IntegerOperation)
@@ -245,7 +245,7 @@ void TestIntWidget::formatChangesCastTheOperands() {
     QFETCH(int, newWidth);
     QFETCH(QString, a);
     QFETCH(QString, b);
-    IntWidget widget(mlsyslab::lesson::kinds::readIntState(YAML::Load(yaml.toStdString())).state);
+    IntWidget widget(mlsyslab::lesson::kinds::intKind().read(YAML::Load(yaml.toStdString())).state);
     if (newWidth != 0) {
         chooseInCombo(widget, "widthSelector", newWidth);
         QCOMPARE(widget.state().format.width, newWidth);
@@ -349,11 +349,9 @@ void TestIntWidget::createdFromLessonYaml() {
     QFETCH(QString, yaml);
     QFETCH(QString, resultValue);
     QFETCH(QString, flags);
-    SimBlock block;
-    block.kind = "int";
-    block.stateYaml = yaml.toStdString();
     QWidget parent;
-    auto* widget = qobject_cast<IntWidget*>(createIntSimWidget(block, &parent));
+    auto* widget = qobject_cast<IntWidget*>(
+        mlsyslab::testing::createView("int", yaml.toStdString(), &parent));
     QVERIFY(widget != nullptr);
     QCOMPARE(widget->parent(), &parent);
     QCOMPARE(intLabel(*widget, "resultValue")->text(), shown(resultValue));

@@ -4,7 +4,7 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "common/StepBar.h"
 #include "lesson/LessonPlayer.h"
 #include "lesson/QuizWidget.h"

@@ -7,10 +7,12 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QtTest>
+
+#include "SimViewTestSupport.h"
 #include <cmath>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/GradientHistogramPlot.h"
 #include "numeric/MasterWeightsFlow.h"
@@ -220,9 +222,7 @@ private slots:
     void createdFromALesson() {
         const auto registry = mlsyslab::widgets::builtinSimWidgets();
         QVERIFY(registry.contains("mixed-precision"));
-        const SimBlock block{"mixed-precision",
-                             "format: bf16\nloss_scale: 8\ncount: 500\nseed: 3\nlog10_mean: -6\n",
-                             1, 2};
+        const SimBlock block = mlsyslab::testing::simBlock("mixed-precision", "format: bf16\nloss_scale: 8\ncount: 500\nseed: 3\nlog10_mean: -6\n");
         std::unique_ptr<QWidget> created(registry.create(block, nullptr));
         auto* widget = qobject_cast<MixedPrecisionWidget*>(created.get());
         QVERIFY(widget != nullptr);
@@ -234,7 +234,7 @@ private slots:
         QCOMPARE(labelText(*widget, "scaleValue"), QStringLiteral("×8"));
         // Bad fields were reported by the validator; the widget starts with their defaults.
         std::unique_ptr<QWidget> fallback(
-            registry.create({"mixed-precision", "format: fp8\nloss_scale: [", 1, 2}, nullptr));
+            registry.create(mlsyslab::testing::simBlock("mixed-precision", "format: fp8\nloss_scale: ["), nullptr));
         QCOMPARE(qobject_cast<MixedPrecisionWidget*>(fallback.get())->state(),
                  MixedPrecisionState{});
     }

@@ -6,9 +6,11 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
+
+#include "SimViewTestSupport.h"
 #include <cmath>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/QuantizeText.h"
 #include "numeric/QuantizeWidget.h"
@@ -271,11 +273,8 @@ private slots:
 
     void createdFromLessonYaml() {
         QWidget parent;
-        QWidget* created = mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"quantize",
-                     "distribution: outliers\ndtype: uint8\nscheme: affine\ngranularity: channel\n"
+        QWidget* created = mlsyslab::testing::createView("quantize", "distribution: outliers\ndtype: uint8\nscheme: affine\ngranularity: channel\n"
                      "channels: 4\ncount: 1000\nseed: 9\n",
-                     1, 2},
             &parent);
         auto* widget = qobject_cast<QuantizeWidget*>(created);
         QVERIFY(widget != nullptr);
@@ -293,8 +292,7 @@ private slots:
             widget->findChild<QComboBox*>(QStringLiteral("granularitySelector"))->currentText(),
             QStringLiteral("Channel (4 rows)"));
         // A state the validator refused still opens, with defaults.
-        QWidget* fallback = mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"quantize", "dtype: [int8\n", 1, 2}, &parent);
+        QWidget* fallback = mlsyslab::testing::createView("quantize", "dtype: [int8\n", &parent);
         QCOMPARE(qobject_cast<QuantizeWidget*>(fallback)->state(), QuantizeState{});
     }
 

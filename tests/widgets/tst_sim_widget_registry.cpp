@@ -1,8 +1,9 @@
 #include <QtTest>
+#include <memory>
 
-#include "SimWidgets.h"
+#include "SimViewTestSupport.h"
 #include "common/SimWidgetRegistry.h"
-#include "lesson/kinds/BuiltinKinds.h"
+#include "lesson/KindSpec.h"
 #include "numeric/BitsWidget.h"
 #include "numeric/IntWidget.h"
 
@@ -16,7 +17,28 @@ private slots:
         // The lesson validator (core) and the player (widgets) must know the same kinds, or a
         // valid lesson would show an empty frame.
         QCOMPARE(mlsyslab::widgets::builtinSimWidgets().names(),
-                 mlsyslab::lesson::kinds::builtinSimKinds().names());
+                 mlsyslab::lesson::builtinSimKinds().names());
+    }
+
+    void everyViewTakesItsKindsState() {
+        // A view registered with another kind's spec would get a state of the wrong type and
+        // build nothing; every kind's defaults must build its view.
+        const auto kinds = mlsyslab::lesson::builtinSimKinds();
+        const auto views = mlsyslab::widgets::builtinSimWidgets();
+        for (const std::string& name : kinds.names()) {
+            SimBlock block{name, "", 1, 2, kinds.find(name)->read(YAML::Node()).state};
+            std::unique_ptr<QWidget> created(views.create(block, nullptr));
+            QVERIFY2(created != nullptr, name.c_str());
+        }
+    }
+
+    void aBlockWithoutStateGetsTheDefaults() {
+        // A fence whose YAML does not parse has no state; its view opens with the defaults.
+        QWidget parent;
+        auto* bits = qobject_cast<mlsyslab::widgets::BitsWidget*>(
+            mlsyslab::widgets::builtinSimWidgets().create(SimBlock{"bits", "[", 1, 2, {}}, &parent));
+        QVERIFY(bits != nullptr);
+        QCOMPARE(bits->pattern(), mlsyslab::numeric::BitPattern(8, 0));
     }
 
     void addFindCreate() {
@@ -32,17 +54,17 @@ private slots:
         QCOMPARE(registry.names(), std::vector<std::string>{"label"});
 
         QWidget parent;
-        QWidget* created = registry.create(SimBlock{"label", "state", 1, 2}, &parent);
+        QWidget* created = registry.create(SimBlock{"label", "state", 1, 2, {}}, &parent);
         QVERIFY(created != nullptr);
         QCOMPARE(created->objectName(), QString("state"));
         QCOMPARE(created->parent(), &parent);
-        QVERIFY(registry.create(SimBlock{"unknown", "", 1, 2}, &parent) == nullptr);
+        QVERIFY(registry.create(SimBlock{"unknown", "", 1, 2, {}}, &parent) == nullptr);
     }
 
     void builtinBitsFactoryBuildsTheBitsWidget() {
         QWidget parent;
-        QWidget* widget = mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"bits", "width: 16\nvalue: 0x1E64\n", 1, 2}, &parent);
+        QWidget* widget =
+            mlsyslab::testing::createView("bits", "width: 16\nvalue: 0x1E64\n", &parent);
         auto* bits = qobject_cast<mlsyslab::widgets::BitsWidget*>(widget);
         QVERIFY(bits != nullptr);
         QCOMPARE(bits->pattern(), mlsyslab::numeric::BitPattern(16, 0x1E64));
@@ -50,8 +72,7 @@ private slots:
 
     void builtinIntFactoryBuildsTheIntWidget() {
         QWidget parent;
-        QWidget* widget = mlsyslab::widgets::builtinSimWidgets().create(
-            SimBlock{"int", "width: 4\na: 7\nb: 1\n", 1, 2}, &parent);
+        QWidget* widget = mlsyslab::testing::createView("int", "width: 4\na: 7\nb: 1\n", &parent);
         auto* integers = qobject_cast<mlsyslab::widgets::IntWidget*>(widget);
         QVERIFY(integers != nullptr);
         QCOMPARE(integers->result().bits, mlsyslab::numeric::BitPattern(4, 0x8));

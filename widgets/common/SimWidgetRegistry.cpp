@@ -22,3 +22,28 @@ QWidget* SimWidgetRegistry::create(const lesson::SimBlock& block, QWidget* paren
 }
 
 }  // namespace mlsyslab::widgets
+
+namespace mlsyslab::widgets {
+
+namespace {
+
+// Filled while the program starts, one entry per SimView; a function-local static, so it
+// exists before the first view's registration whatever order the files are initialized in.
+std::vector<std::function<void(SimWidgetRegistry&)>>& declaredViews() {
+    static std::vector<std::function<void(SimWidgetRegistry&)>> declared;
+    return declared;
+}
+
+}  // namespace
+
+void registerBuiltinView(std::function<void(SimWidgetRegistry&)> addView) {
+    declaredViews().push_back(std::move(addView));
+}
+
+SimWidgetRegistry builtinSimWidgets() {
+    SimWidgetRegistry registry;
+    for (const auto& addView : declaredViews()) addView(registry);
+    return registry;
+}
+
+}  // namespace mlsyslab::widgets

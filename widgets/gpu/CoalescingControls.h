@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "lesson/kinds/CoalescingPattern.h"
+#include "gpu/lesson/CoalescingPattern.h"
 
 class QComboBox;
 class QLabel;

@@ -4,7 +4,7 @@
 #include <QString>
 
 #include "gpu/Coalescing.h"
-#include "lesson/kinds/CoalescingPattern.h"
+#include "gpu/lesson/CoalescingPattern.h"
 
 namespace mlsyslab::widgets {
 

@@ -1,7 +1,5 @@
 #include "gpu/CoalescingWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
@@ -9,6 +7,7 @@
 #include <array>
 #include <tuple>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "gpu/CoalescingControls.h"
 #include "gpu/CoalescingText.h"
@@ -146,14 +145,8 @@ void CoalescingWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createCoalescingSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    CoalescingState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readCoalescingState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new CoalescingWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::coalescingKind, createWidget<CoalescingWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

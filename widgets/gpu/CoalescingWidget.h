@@ -5,7 +5,7 @@
 
 #include "gpu/Coalescing.h"
 #include "lesson/Lesson.h"
-#include "lesson/kinds/CoalescingKind.h"
+#include "gpu/lesson/CoalescingKind.h"
 
 class QLabel;
 
@@ -57,8 +57,5 @@ private:
     QLabel* problem_ = nullptr;
     std::optional<gpu::CoalescingResult> result_;
 };
-
-// The factory registered for ```sim coalescing.
-QWidget* createCoalescingSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

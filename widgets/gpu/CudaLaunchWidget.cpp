@@ -1,13 +1,12 @@
 #include "gpu/CudaLaunchWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QBoxLayout>
 #include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "gpu/LaunchControls.h"
 #include "gpu/LaunchGridView.h"
@@ -223,14 +222,8 @@ void CudaLaunchWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createCudaLaunchSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    CudaLaunchState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readCudaLaunchState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new CudaLaunchWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::cudaLaunchKind, createWidget<CudaLaunchWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/CudaLaunchKind.h"
+#include "gpu/lesson/CudaLaunchKind.h"
 
 namespace mlsyslab::widgets {
 
@@ -52,8 +52,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim cuda-launch.
-QWidget* createCudaLaunchSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,7 +1,5 @@
 #include "gpu/DivergenceWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -12,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "gpu/BuiltinKernels.h"
@@ -23,7 +22,7 @@
 #include "gpu/LaneStripView.h"
 #include "gpu/SimtStackView.h"
 #include "gpu/WarpTimelineText.h"
-#include "lesson/kinds/GpuDeviceField.h"
+#include "gpu/lesson/GpuDeviceField.h"
 
 namespace mlsyslab::widgets {
 
@@ -332,14 +331,8 @@ void DivergenceWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createDivergenceSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    DivergenceState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readDivergenceState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new DivergenceWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::divergenceKind, createWidget<DivergenceWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

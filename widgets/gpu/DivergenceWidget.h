@@ -8,7 +8,7 @@
 #include "gpu/KernelProgram.h"
 #include "gpu/WarpRunWorker.h"
 #include "lesson/Lesson.h"
-#include "lesson/kinds/DivergenceKind.h"
+#include "gpu/lesson/DivergenceKind.h"
 
 class QComboBox;
 class QLabel;
@@ -92,8 +92,5 @@ private:
     QLabel* readouts_ = nullptr;
     StepControls* steps_ = nullptr;
 };
-
-// The factory registered for ```sim divergence.
-QWidget* createDivergenceSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,13 +1,12 @@
 #include "gpu/GpuHierarchyWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "common/SimWidgetRegistry.h"
 #include "gpu/DeviceHierarchy.h"
 #include "gpu/DeviceYaml.h"
 #include "gpu/GpuDeviceText.h"
@@ -297,14 +296,8 @@ void GpuHierarchyWidget::showSelection() {
     }
 }
 
-QWidget* createGpuHierarchySimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    GpuHierarchyState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readGpuHierarchyState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new GpuHierarchyWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::gpuHierarchyKind, createWidget<GpuHierarchyWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

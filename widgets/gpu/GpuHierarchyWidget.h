@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/GpuHierarchyKind.h"
+#include "gpu/lesson/GpuHierarchyKind.h"
 
 namespace mlsyslab::widgets {
 
@@ -43,8 +43,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim gpu-hierarchy.
-QWidget* createGpuHierarchySimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

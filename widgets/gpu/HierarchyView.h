@@ -4,7 +4,7 @@
 
 #include "gpu/DeviceModel.h"
 #include "gpu/HierarchyScene.h"
-#include "lesson/kinds/GpuHierarchyKind.h"
+#include "gpu/lesson/GpuHierarchyKind.h"
 
 namespace mlsyslab::widgets {
 

@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "lesson/kinds/CudaLaunchKind.h"
+#include "gpu/lesson/CudaLaunchKind.h"
 
 class QCheckBox;
 class QComboBox;

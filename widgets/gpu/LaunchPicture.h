@@ -8,7 +8,7 @@
 #include "gpu/DeviceModel.h"
 #include "gpu/LaunchGeometry.h"
 #include "gpu/Occupancy.h"
-#include "lesson/kinds/CudaLaunchKind.h"
+#include "gpu/lesson/CudaLaunchKind.h"
 
 namespace mlsyslab::widgets {
 

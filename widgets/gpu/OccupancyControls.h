@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "lesson/kinds/OccupancyKind.h"
+#include "gpu/lesson/OccupancyKind.h"
 
 class QComboBox;
 class QSpinBox;

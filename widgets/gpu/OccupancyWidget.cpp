@@ -1,7 +1,5 @@
 #include "gpu/OccupancyWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
@@ -10,12 +8,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/SimWidgetRegistry.h"
 #include "gpu/GpuDeviceText.h"
 #include "gpu/OccupancyControls.h"
 #include "gpu/OccupancyCurvePlot.h"
 #include "gpu/OccupancyCurves.h"
 #include "gpu/OccupancyReadouts.h"
-#include "lesson/kinds/GpuDeviceField.h"
+#include "gpu/lesson/GpuDeviceField.h"
 
 namespace mlsyslab::widgets {
 
@@ -129,14 +128,8 @@ void OccupancyWidget::recompute() {
     emit resultChanged();
 }
 
-QWidget* createOccupancySimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    OccupancyState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readOccupancyState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new OccupancyWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::occupancyKind, createWidget<OccupancyWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

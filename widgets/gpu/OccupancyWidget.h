@@ -5,7 +5,7 @@
 #include "gpu/DeviceModel.h"
 #include "gpu/Occupancy.h"
 #include "lesson/Lesson.h"
-#include "lesson/kinds/OccupancyKind.h"
+#include "gpu/lesson/OccupancyKind.h"
 
 class QGridLayout;
 class QLabel;
@@ -60,8 +60,5 @@ private:
     gpu::DeviceModel device_;
     gpu::OccupancyResult result_;
 };
-
-// The factory registered for ```sim occupancy.
-QWidget* createOccupancySimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

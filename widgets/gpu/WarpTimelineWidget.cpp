@@ -1,7 +1,5 @@
 #include "gpu/WarpTimelineWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -12,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "gpu/BuiltinKernels.h"
@@ -19,7 +18,7 @@
 #include "gpu/WarpGanttView.h"
 #include "gpu/WarpPolicyPanel.h"
 #include "gpu/WarpTimelineText.h"
-#include "lesson/kinds/GpuDeviceField.h"
+#include "gpu/lesson/GpuDeviceField.h"
 
 namespace mlsyslab::widgets {
 
@@ -300,14 +299,8 @@ void WarpTimelineWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) refreshTexts();
 }
 
-QWidget* createWarpTimelineSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    WarpTimelineState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readWarpTimelineState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new WarpTimelineWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::warpTimelineKind, createWidget<WarpTimelineWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

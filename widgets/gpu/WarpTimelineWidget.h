@@ -10,7 +10,7 @@
 #include "gpu/KernelProgram.h"
 #include "gpu/WarpRunWorker.h"
 #include "lesson/Lesson.h"
-#include "lesson/kinds/WarpTimelineKind.h"
+#include "gpu/lesson/WarpTimelineKind.h"
 
 class QComboBox;
 class QLabel;
@@ -86,8 +86,5 @@ private:
     StepControls* steps_ = nullptr;
     std::vector<WarpPolicyPanel*> panels_;
 };
-
-// The factory registered for ```sim warp-timeline.
-QWidget* createWarpTimelineSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "common/DisplayStyle.h"
-#include "lesson/kinds/AdderKind.h"
+#include "logic/lesson/AdderKind.h"
 #include "numeric/BitButton.h"
 #include "numeric/BitPattern.h"
 

@@ -1,7 +1,5 @@
 #include "logic/AdderWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QEvent>
@@ -13,6 +11,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "logic/AdderDiagram.h"
@@ -393,14 +392,8 @@ void AdderWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange) applyFonts();
 }
 
-QWidget* createAdderSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    AdderState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readAdderState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new AdderWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::adderKind, createWidget<AdderWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

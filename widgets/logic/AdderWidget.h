@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/AdderKind.h"
+#include "logic/lesson/AdderKind.h"
 #include "logic/AdderCircuits.h"
 #include "logic/EventSimulation.h"
 
@@ -62,8 +62,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim adder.
-QWidget* createAdderSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -3,7 +3,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "lesson/kinds/FpAddKind.h"
+#include "logic/lesson/FpAddKind.h"
 #include "numeric/FloatFormat.h"
 
 namespace mlsyslab::widgets {

@@ -1,7 +1,5 @@
 #include "logic/FpAddWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -11,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "logic/FpAddHardwarePanel.h"
@@ -246,14 +245,8 @@ void FpAddWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::FontChange) applyFonts();
 }
 
-QWidget* createFpAddSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    FpAddState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readFpAddState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new FpAddWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::fpAddKind, createWidget<FpAddWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/FpAddKind.h"
+#include "logic/lesson/FpAddKind.h"
 #include "logic/FloatAdder.h"
 
 namespace mlsyslab::widgets {
@@ -60,8 +60,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim fp-add.
-QWidget* createFpAddSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,13 +1,12 @@
 #include "logic/GatesWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QCheckBox>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/StepControls.h"
 #include "logic/CircuitView.h"
 #include "logic/GatesText.h"
@@ -211,14 +210,8 @@ void GatesWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createGatesSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    GatesState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readGatesState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new GatesWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::gatesKind, createWidget<GatesWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

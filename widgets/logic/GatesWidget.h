@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/GatesKind.h"
+#include "logic/lesson/GatesKind.h"
 #include "logic/EventSimulation.h"
 #include "logic/TruthTable.h"
 
@@ -67,8 +67,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim gates.
-QWidget* createGatesSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "lesson/kinds/MatmulBenchKind.h"
+#include "matmul/lesson/MatmulBenchKind.h"
 #include "matmul/MachineSurvey.h"
 #include "matmul/MatmulBenchWidget.h"
 #include "matmul/MatmulRunner.h"

@@ -1,7 +1,5 @@
 #include "matmul/MatmulBenchWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QFileDialog>
 #include <QLabel>
@@ -14,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "matmul/BackendChooser.h"
 #include "matmul/BenchPlot.h"
@@ -367,14 +366,8 @@ void MatmulBenchWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createMatmulBenchSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    MatmulBenchState state;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        state = lesson::kinds::readMatmulBenchState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new MatmulBenchWidget(state, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::matmulBenchKind, createWidget<MatmulBenchWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/MatmulBenchKind.h"
+#include "matmul/lesson/MatmulBenchKind.h"
 #include "matmul/MatmulRunner.h"
 #include "matmul/SeedExperiment.h"
 
@@ -95,8 +95,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim matmul-bench.
-QWidget* createMatmulBenchSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

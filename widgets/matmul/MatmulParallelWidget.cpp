@@ -1,7 +1,5 @@
 #include "matmul/MatmulParallelWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -10,6 +8,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/StepControls.h"
 #include "matmul/AttentionView.h"
 #include "matmul/Conv2dView.h"
@@ -163,14 +162,8 @@ void MatmulParallelWidget::keyPressEvent(QKeyEvent* event) {
     if (!steps_->handleStepKey(event->key())) QWidget::keyPressEvent(event);
 }
 
-QWidget* createMatmulParallelSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    lesson::kinds::MatmulParallelState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readMatmulParallelState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new MatmulParallelWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::matmulParallelKind, createWidget<MatmulParallelWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

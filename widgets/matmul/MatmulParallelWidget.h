@@ -4,7 +4,7 @@
 #include <array>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/MatmulParallelKind.h"
+#include "matmul/lesson/MatmulParallelKind.h"
 
 class QComboBox;
 class QLabel;
@@ -63,8 +63,5 @@ private:
     AttentionView* attentionView_ = nullptr;
     StepControls* steps_ = nullptr;
 };
-
-// The factory registered for ```sim matmul-parallel.
-QWidget* createMatmulParallelSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

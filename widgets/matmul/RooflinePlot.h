@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gpu/DeviceModel.h"
-#include "lesson/kinds/RooflineKind.h"
+#include "matmul/lesson/RooflineKind.h"
 #include "matmul/Roofline.h"
 
 namespace mlsyslab::widgets {

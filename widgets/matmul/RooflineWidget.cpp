@@ -1,7 +1,5 @@
 #include "matmul/RooflineWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -12,6 +10,7 @@
 #include <cmath>
 #include <thread>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "gpu/DeviceYaml.h"
 #include "matmul/BackendRegistry.h"
@@ -313,14 +312,14 @@ void RooflineWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createRooflineSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    RooflineState state;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        state = lesson::kinds::readRooflineState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
+namespace {
+
+QWidget* createRooflineView(const RooflineState& state, QWidget* parent) {
     return new RooflineWidget(state, matmul::RooflineMeasureOptions{}, parent);
 }
+
+const SimView kView(lesson::kinds::rooflineKind, createRooflineView);
+
+}  // namespace
 
 }  // namespace mlsyslab::widgets

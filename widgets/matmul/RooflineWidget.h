@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/RooflineKind.h"
+#include "matmul/lesson/RooflineKind.h"
 #include "matmul/RooflineMeasurement.h"
 
 namespace mlsyslab::widgets {
@@ -66,8 +66,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim roofline.
-QWidget* createRooflineSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

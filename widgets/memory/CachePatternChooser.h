@@ -4,7 +4,7 @@
 #include <optional>
 #include <vector>
 
-#include "lesson/kinds/CachePattern.h"
+#include "memory/lesson/CachePattern.h"
 
 namespace mlsyslab::widgets {
 

@@ -1,7 +1,5 @@
 #include "memory/CacheWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -11,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "memory/AccessListView.h"
@@ -203,14 +202,8 @@ void CacheWidget::showStatus(const QString& message) {
     parts.status->setPalette(colors);
 }
 
-QWidget* createCacheSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    lesson::kinds::CacheState state;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        state = lesson::kinds::readCacheState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new CacheWidget(state, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::cacheKind, createWidget<CacheWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/CacheKind.h"
+#include "memory/lesson/CacheKind.h"
 
 namespace mlsyslab::widgets {
 
@@ -70,8 +70,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim cache.
-QWidget* createCacheSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -4,7 +4,7 @@
 #include <QString>
 #include <memory>
 
-#include "lesson/kinds/CacheKind.h"
+#include "memory/lesson/CacheKind.h"
 #include "memory/CacheWidget.h"
 
 class QBoxLayout;

@@ -1,11 +1,10 @@
 #include "memory/LatencyLadderWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "memory/LatencyLadderPlot.h"
 #include "memory/LatencyPlateaus.h"
@@ -202,14 +201,14 @@ void LatencyLadderWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createLatencyLadderSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    LatencyLadderState state;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        state = lesson::kinds::readLatencyLadderState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
+namespace {
+
+QWidget* createLatencyLadderView(const LatencyLadderState& state, QWidget* parent) {
     return new LatencyLadderWidget(state, LatencyLadderWidget::ladderProbeOptions(), parent);
 }
+
+const SimView kView(lesson::kinds::latencyLadderKind, createLatencyLadderView);
+
+}  // namespace
 
 }  // namespace mlsyslab::widgets

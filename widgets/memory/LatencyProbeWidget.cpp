@@ -1,7 +1,5 @@
 #include "memory/LatencyProbeWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QEvent>
@@ -9,6 +7,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "memory/LatencyCurvePlot.h"
 #include "memory/MachineProbeWorker.h"
@@ -207,14 +206,14 @@ void LatencyProbeWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createLatencyProbeSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    LatencyProbeState state;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        state = lesson::kinds::readLatencyProbeState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
+namespace {
+
+QWidget* createLatencyProbeView(const LatencyProbeState& state, QWidget* parent) {
     return new LatencyProbeWidget(state, memory::fullMachineProbeOptions(), parent);
 }
+
+const SimView kView(lesson::kinds::latencyProbeKind, createLatencyProbeView);
+
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/LatencyProbeKind.h"
+#include "memory/lesson/LatencyProbeKind.h"
 #include "memory/MachineProbe.h"
 
 namespace mlsyslab::widgets {
@@ -57,8 +57,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim latency-probe.
-QWidget* createLatencyProbeSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

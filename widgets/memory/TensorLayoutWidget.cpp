@@ -1,7 +1,5 @@
 #include "memory/TensorLayoutWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -12,6 +10,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "memory/MemoryStripView.h"
@@ -326,14 +325,8 @@ void TensorLayoutWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createTensorLayoutSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    TensorLayoutState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readTensorLayoutState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new TensorLayoutWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::tensorLayoutKind, createWidget<TensorLayoutWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/TensorLayoutKind.h"
+#include "memory/lesson/TensorLayoutKind.h"
 #include "memory/TensorWorkspace.h"
 
 namespace mlsyslab::widgets {
@@ -60,8 +60,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim tensor-layout.
-QWidget* createTensorLayoutSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,7 +1,5 @@
 #include "numeric/BitsWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QComboBox>
 #include <QEvent>
 #include <QFontDatabase>
@@ -20,8 +18,9 @@
 #include <functional>
 #include <vector>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
-#include "lesson/kinds/BitsKind.h"
+#include "numeric/lesson/BitsKind.h"
 #include "numeric/BitButton.h"
 #include "numeric/BitPatternText.h"
 #include "numeric/ByteViews.h"
@@ -403,14 +402,14 @@ void BitsWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
-QWidget* createBitsSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    BitPattern initial = lesson::kinds::BitsState{}.pattern;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readBitsState(YAML::Load(block.stateYaml)).state.pattern;
-    } catch (const YAML::Exception&) {
-    }
-    return new BitsWidget(initial, parent);
+namespace {
+
+QWidget* createBitsView(const lesson::kinds::BitsState& state, QWidget* parent) {
+    return new BitsWidget(state.pattern, parent);
 }
+
+const SimView kView(lesson::kinds::bitsKind, createBitsView);
+
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -46,7 +46,4 @@ private:
     std::unique_ptr<Parts> parts_;
 };
 
-// The factory registered for ```sim bits.
-QWidget* createBitsSimWidget(const lesson::SimBlock& block, QWidget* parent);
-
 }  // namespace mlsyslab::widgets

@@ -1,7 +1,5 @@
 #include "numeric/FixedWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QEvent>
@@ -16,6 +14,7 @@
 #include <QVBoxLayout>
 #include <vector>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/FixedBitRow.h"
 #include "numeric/FixedText.h"
@@ -369,14 +368,8 @@ void FixedWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
-QWidget* createFixedSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    lesson::kinds::FixedState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readFixedState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new FixedWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::fixedKind, createWidget<FixedWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

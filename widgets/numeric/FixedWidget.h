@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/FixedKind.h"
+#include "numeric/lesson/FixedKind.h"
 #include "numeric/BitPattern.h"
 #include "numeric/FixedPoint.h"
 
@@ -63,8 +63,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim fixed.
-QWidget* createFixedSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,7 +1,5 @@
 #include "numeric/FloatCompareWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
@@ -13,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/FloatClassBadge.h"
 #include "numeric/FloatColors.h"
@@ -368,14 +367,8 @@ void FloatCompareWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
-QWidget* createFloatCompareSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    FloatCompareState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readFloatCompareState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new FloatCompareWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::floatCompareKind, createWidget<FloatCompareWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

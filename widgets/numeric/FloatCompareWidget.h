@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/FloatCompareKind.h"
+#include "numeric/lesson/FloatCompareKind.h"
 #include "numeric/FloatConversion.h"
 
 namespace mlsyslab::widgets {
@@ -55,8 +55,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim float-compare.
-QWidget* createFloatCompareSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

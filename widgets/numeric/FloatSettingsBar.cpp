@@ -8,7 +8,7 @@
 #include <QSignalBlocker>
 
 #include "common/DisplayStyle.h"
-#include "lesson/kinds/FloatKind.h"
+#include "numeric/lesson/FloatKind.h"
 
 namespace mlsyslab::widgets {
 

@@ -1,7 +1,5 @@
 #include "numeric/FloatWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QEvent>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -15,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/FloatBitRow.h"
 #include "numeric/FloatClassBadge.h"
@@ -380,14 +379,8 @@ void FloatWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
-QWidget* createFloatSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    FloatState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readFloatState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new FloatWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::floatKind, createWidget<FloatWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

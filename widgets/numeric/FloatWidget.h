@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/FloatKind.h"
+#include "numeric/lesson/FloatKind.h"
 #include "numeric/FloatConversion.h"
 #include "numeric/FloatDecode.h"
 
@@ -57,8 +57,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim float.
-QWidget* createFloatSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "lesson/kinds/IntKind.h"
+#include "numeric/lesson/IntKind.h"
 #include "numeric/IntegerArithmetic.h"
 
 namespace mlsyslab::widgets {

@@ -1,7 +1,5 @@
 #include "numeric/IntWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QButtonGroup>
 #include <QComboBox>
 #include <QEvent>
@@ -15,6 +13,7 @@
 #include <QVBoxLayout>
 #include <array>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/IntColumnView.h"
 #include "numeric/IntegerText.h"
@@ -327,14 +326,8 @@ void IntWidget::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) applyColors();
 }
 
-QWidget* createIntSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    IntState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readIntState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new IntWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::intKind, createWidget<IntWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/IntKind.h"
+#include "numeric/lesson/IntKind.h"
 #include "numeric/IntegerArithmetic.h"
 
 namespace mlsyslab::widgets {
@@ -56,8 +56,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim int.
-QWidget* createIntSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

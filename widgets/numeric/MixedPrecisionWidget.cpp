@@ -1,12 +1,11 @@
 #include "numeric/MixedPrecisionWidget.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <QHBoxLayout>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 
+#include "common/SimWidgetRegistry.h"
 #include "numeric/GradientHistogramPlot.h"
 #include "numeric/LossScaleControls.h"
 #include "numeric/LossScalingReadouts.h"
@@ -181,14 +180,8 @@ void MixedPrecisionWidget::showResults() {
     parts.plot->showData(data);
 }
 
-QWidget* createMixedPrecisionSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    MixedPrecisionState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readMixedPrecisionState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new MixedPrecisionWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::mixedPrecisionKind, createWidget<MixedPrecisionWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/MixedPrecisionKind.h"
+#include "numeric/lesson/MixedPrecisionKind.h"
 #include "numeric/MixedPrecision.h"
 
 namespace mlsyslab::widgets {
@@ -59,8 +59,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim mixed-precision.
-QWidget* createMixedPrecisionSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,7 +1,6 @@
 #include "numeric/QuantizeWidget.h"
 
 #include <qcustomplot.h>
-#include <yaml-cpp/yaml.h>
 
 #include <QComboBox>
 #include <QEvent>
@@ -14,6 +13,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
 #include "numeric/ModelMemory.h"
 #include "numeric/QuantizePlots.h"
@@ -361,14 +361,8 @@ void QuantizeWidget::changeEvent(QEvent* event) {
     }
 }
 
-QWidget* createQuantizeSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    QuantizeState initial;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        initial = lesson::kinds::readQuantizeState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
-    return new QuantizeWidget(initial, parent);
-}
+namespace {
+const SimView kView(lesson::kinds::quantizeKind, createWidget<QuantizeWidget>);
+}  // namespace
 
 }  // namespace mlsyslab::widgets

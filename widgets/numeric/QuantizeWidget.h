@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "lesson/Lesson.h"
-#include "lesson/kinds/QuantizeKind.h"
+#include "numeric/lesson/QuantizeKind.h"
 #include "numeric/Quantization.h"
 
 class QVBoxLayout;
@@ -66,8 +66,5 @@ private:
     struct Parts;
     std::unique_ptr<Parts> parts_;
 };
-
-// The factory registered for ```sim quantize.
-QWidget* createQuantizeSimWidget(const lesson::SimBlock& block, QWidget* parent);
 
 }  // namespace mlsyslab::widgets

@@ -1,21 +1,20 @@
-#include "pyvm/PyVmSimWidget.h"
+// The pyvm view: the PyVmWidget, running programs on the lesson VM.
 
-#include <yaml-cpp/yaml.h>
-
-#include "lesson/kinds/PyVmKind.h"
+#include "common/SimWidgetRegistry.h"
+#include "pyvm/lesson/PyVmKind.h"
 #include "pyvm/LessonVmRunner.h"
 #include "pyvm/PyVmWidget.h"
 
 namespace mlsyslab::widgets {
 
-QWidget* createPyVmSimWidget(const lesson::SimBlock& block, QWidget* parent) {
-    lesson::kinds::PyVmState state;
-    try {
-        // The lesson validator has already reported any problem; here bad parts get defaults.
-        state = lesson::kinds::readPyVmState(YAML::Load(block.stateYaml)).state;
-    } catch (const YAML::Exception&) {
-    }
+namespace {
+
+QWidget* createPyVmView(const lesson::kinds::PyVmState& state, QWidget* parent) {
     return new PyVmWidget(state, runOnLessonVm, parent);
 }
+
+const SimView kView(lesson::kinds::pyVmKind, createPyVmView);
+
+}  // namespace
 
 }  // namespace mlsyslab::widgets

@@ -3,7 +3,7 @@
 #include <QWidget>
 #include <memory>
 
-#include "lesson/kinds/PyVmKind.h"
+#include "pyvm/lesson/PyVmKind.h"
 #include "pyvm/ProgramRun.h"
 
 namespace mlsyslab::widgets {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/CacheKind.h"
+#include "memory/lesson/CacheKind.h"
 
 // One comparable line per cache state, shared by the cache kind's suites.
 namespace mlsyslab::testing::cache_kind {

@@ -18,9 +18,10 @@ using namespace mlsyslab::lesson;
 // (an error at the value) and warns about a `colour` key; "matmul" takes any state.
 inline SimKindRegistry testKinds() {
     SimKindRegistry kinds;
-    kinds.add({"bits", "test bits", [](const YAML::Node& state) {
-                   std::vector<StateProblem> problems;
-                   if (!state.IsMap()) return problems;
+    kinds.add({"bits", "test bits", {}, [](const YAML::Node& state) {
+                   SimStateReading reading{SimState::of(std::string("test bits")), {}};
+                   auto& problems = reading.problems;
+                   if (!state.IsMap()) return reading;
                    for (auto entry = state.begin(); entry != state.end(); ++entry) {
                        const std::string key = entry->first.Scalar();
                        if (key == "width" && entry->second.Scalar() == "7") {
@@ -31,9 +32,9 @@ inline SimKindRegistry testKinds() {
                                {Severity::Warning, entry->first.Mark(), "unknown key 'colour'"});
                        }
                    }
-                   return problems;
+                   return reading;
                }});
-    kinds.add({"matmul", "test matmul", {}});
+    kinds.add({"matmul", "test matmul", {}, [](const YAML::Node&) { return SimStateReading{}; }});
     return kinds;
 }
 

@@ -4,8 +4,8 @@
 
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/AdderKind.h"
-#include "lesson/kinds/BuiltinKinds.h"
+#include "logic/lesson/AdderKind.h"
+#include "lesson/KindSpec.h"
 
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
@@ -14,9 +14,9 @@ using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::adderKind;
 using mlsyslab::lesson::kinds::AdderState;
 using mlsyslab::lesson::kinds::AdderStepMode;
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::parseAdderOperand;
-using mlsyslab::lesson::kinds::readAdderState;
+using mlsyslab::lesson::kinds::adderKind;
 using mlsyslab::lesson::kinds::stepModeName;
 using mlsyslab::logic::AdderKind;
 
@@ -70,7 +70,7 @@ void TestAdderKind::emptyStateGivesDefaults_data() {
 
 void TestAdderKind::emptyStateGivesDefaults() {
     QFETCH(QString, yaml);
-    const auto reading = readAdderState(YAML::Load(yaml.toStdString()));
+    const auto reading = adderKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), QStringLiteral("ripple8 a=0x00 b=0x00 add step=time"));
     QVERIFY(reading.state == AdderState{});
@@ -114,7 +114,7 @@ void TestAdderKind::validStates_data() {
 void TestAdderKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readAdderState(YAML::Load(yaml.toStdString()));
+    const auto reading = adderKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -263,9 +263,9 @@ void TestAdderKind::problems_data() {
 void TestAdderKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readAdderState(YAML::Load(yaml.toStdString()));
+    const auto reading = adderKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
-    QCOMPARE(describe(adderKind().validate(YAML::Load(yaml.toStdString()))), expected);
+    QCOMPARE(describe(adderKind().read(YAML::Load(yaml.toStdString())).problems), expected);
 }
 
 void TestAdderKind::wrongFieldsFallBackToDefaults_data() {
@@ -291,7 +291,7 @@ void TestAdderKind::wrongFieldsFallBackToDefaults_data() {
 void TestAdderKind::wrongFieldsFallBackToDefaults() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    QCOMPARE(describe(readAdderState(YAML::Load(yaml.toStdString())).state), state);
+    QCOMPARE(describe(adderKind().read(YAML::Load(yaml.toStdString())).state), state);
 }
 
 void TestAdderKind::kindIsBuiltIn() {

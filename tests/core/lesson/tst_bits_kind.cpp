@@ -3,12 +3,12 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BitsKind.h"
+#include "numeric/lesson/BitsKind.h"
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::bitsKind;
-using mlsyslab::lesson::kinds::readBitsState;
+using mlsyslab::lesson::kinds::bitsKind;
 using mlsyslab::numeric::BitPattern;
 
 namespace {
@@ -42,7 +42,7 @@ void TestBitsKind::emptyStateGivesDefaults_data() {
 
 void TestBitsKind::emptyStateGivesDefaults() {
     QFETCH(QString, yaml);
-    const auto reading = readBitsState(YAML::Load(yaml.toStdString()));
+    const auto reading = bitsKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(reading.state.pattern, BitPattern(8, 0));
 }
@@ -74,7 +74,7 @@ void TestBitsKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(int, width);
     QFETCH(qulonglong, bits);
-    const auto reading = readBitsState(YAML::Load(yaml.toStdString()));
+    const auto reading = bitsKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(reading.state.pattern, BitPattern(width, bits));
 }
@@ -152,7 +152,7 @@ void TestBitsKind::problems_data() {
     QTest::newRow("unrelated field")
         << "width: 8\ncolour: red"
         << QStringList{
-               "warning 1:0 unknown bits field 'colour' (bits has the fields 'width' and 'value')"};
+               "warning 1:0 unknown bits field 'colour' (bits has the fields width and value)"};
     QTest::newRow("field given twice")
         << "width: 8\nwidth: 16" << QStringList{"error 1:0 bits field 'width' is given twice"};
 
@@ -179,7 +179,7 @@ void TestBitsKind::problems_data() {
 void TestBitsKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readBitsState(YAML::Load(yaml.toStdString()));
+    const auto reading = bitsKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
 }
 
@@ -199,17 +199,16 @@ void TestBitsKind::wrongFieldsFallBackToDefaults() {
     QFETCH(QString, yaml);
     QFETCH(int, width);
     QFETCH(qulonglong, bits);
-    QCOMPARE(readBitsState(YAML::Load(yaml.toStdString())).state.pattern, BitPattern(width, bits));
+    QCOMPARE(bitsKind().read(YAML::Load(yaml.toStdString())).state.pattern, BitPattern(width, bits));
 }
 
 void TestBitsKind::kindValidatesWithTheSameProblems() {
     const auto kind = bitsKind();
     QCOMPARE(kind.name, std::string("bits"));
     QVERIFY(!kind.summary.empty());
-    QVERIFY(kind.validate);
-    QCOMPARE(describe(kind.validate(YAML::Load("width: 16\nvalue: 0x1E64"))), QStringList());
-    QCOMPARE(describe(kind.validate(YAML::Node())), QStringList());
-    QCOMPARE(describe(kind.validate(YAML::Load("width: 5"))),
+    QCOMPARE(describe(kind.read(YAML::Load("width: 16\nvalue: 0x1E64")).problems), QStringList());
+    QCOMPARE(describe(kind.read(YAML::Node()).problems), QStringList());
+    QCOMPARE(describe(kind.read(YAML::Load("width: 5")).problems),
              QStringList{"error 0:7 width must be 4, 8, 16 or 32"});
 }
 

@@ -5,18 +5,18 @@
 #include "CacheKindTestSupport.h"
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/CacheKind.h"
+#include "lesson/KindSpec.h"
+#include "memory/lesson/CacheKind.h"
 
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::cacheKind;
 using mlsyslab::lesson::kinds::CachePattern;
 using mlsyslab::lesson::kinds::CachePatternKind;
 using mlsyslab::lesson::kinds::CacheState;
 using mlsyslab::lesson::kinds::generateCachePattern;
-using mlsyslab::lesson::kinds::readCacheState;
+using mlsyslab::lesson::kinds::cacheKind;
 using mlsyslab::memory::AccessKind;
 using mlsyslab::memory::MemoryAccess;
 using mlsyslab::testing::describe;
@@ -48,7 +48,7 @@ void TestCacheKind::emptyStateGivesDefaults_data() {
 
 void TestCacheKind::emptyStateGivesDefaults() {
     QFETCH(QString, yaml);
-    const auto reading = readCacheState(YAML::Load(yaml.toStdString()));
+    const auto reading = cacheKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), kLecture + " | " + kDefaultPattern);
     QCOMPARE(describe(CacheState{}), kLecture + " | " + kDefaultPattern);
@@ -154,14 +154,14 @@ void TestCacheKind::validStates_data() {
 void TestCacheKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readCacheState(YAML::Load(yaml.toStdString()));
+    const auto reading = cacheKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
 
 void TestCacheKind::traceBecomesAccesses() {
     const auto reading =
-        readCacheState(YAML::Load("preset: tiny\n"
+        cacheKind().read(YAML::Load("preset: tiny\n"
                                   "trace: |\n"
                                   "  L 0x00,4\n"
                                   "  S 0x84,4\n"

@@ -4,10 +4,10 @@
 
 #include "CacheKindTestSupport.h"
 #include "LessonTestSupport.h"
-#include "lesson/kinds/CacheKind.h"
+#include "memory/lesson/CacheKind.h"
 
 using mlsyslab::lesson::kinds::cacheKind;
-using mlsyslab::lesson::kinds::readCacheState;
+using mlsyslab::lesson::kinds::cacheKind;
 using mlsyslab::testing::describe;
 using mlsyslab::testing::cache_kind::describe;
 using mlsyslab::testing::cache_kind::kDefaultPattern;
@@ -237,9 +237,9 @@ void TestCacheKindProblems::problems_data() {
 void TestCacheKindProblems::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readCacheState(YAML::Load(yaml.toStdString()));
+    const auto reading = cacheKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
-    QCOMPARE(describe(cacheKind().validate(YAML::Load(yaml.toStdString()))), expected);
+    QCOMPARE(describe(cacheKind().read(YAML::Load(yaml.toStdString())).problems), expected);
 }
 
 void TestCacheKindProblems::wrongFieldsFallBackToDefaults_data() {
@@ -264,7 +264,7 @@ void TestCacheKindProblems::wrongFieldsFallBackToDefaults_data() {
 void TestCacheKindProblems::wrongFieldsFallBackToDefaults() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    QCOMPARE(describe(readCacheState(YAML::Load(yaml.toStdString())).state), state);
+    QCOMPARE(describe(cacheKind().read(YAML::Load(yaml.toStdString())).state), state);
 }
 
 QTEST_APPLESS_MAIN(TestCacheKindProblems)

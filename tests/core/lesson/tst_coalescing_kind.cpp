@@ -3,17 +3,17 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/CoalescingKind.h"
+#include "lesson/KindSpec.h"
+#include "gpu/lesson/CoalescingKind.h"
 
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::CoalescingPattern;
 using mlsyslab::lesson::kinds::CoalescingPatternKind;
 using mlsyslab::lesson::kinds::coalescingPatternName;
 using mlsyslab::lesson::kinds::CoalescingState;
 using mlsyslab::lesson::kinds::laneAddresses;
 using mlsyslab::lesson::kinds::permutedElements;
-using mlsyslab::lesson::kinds::readCoalescingState;
+using mlsyslab::lesson::kinds::coalescingKind;
 using mlsyslab::testing::describe;
 
 namespace {
@@ -61,7 +61,7 @@ class TestCoalescingKind : public QObject {
 private slots:
     void emptyStateGivesDefaults() {
         for (const char* yaml : {"", "# nothing\n", "~"}) {
-            const auto reading = readCoalescingState(YAML::Load(yaml));
+            const auto reading = coalescingKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems), QStringList());
             QCOMPARE(describe(reading.state), QStringLiteral("sequential 4B 32 lanes editable"));
         }
@@ -94,7 +94,7 @@ private slots:
     void validStates() {
         QFETCH(QString, yaml);
         QFETCH(QString, state);
-        const auto reading = readCoalescingState(YAML::Load(yaml.toStdString()));
+        const auto reading = coalescingKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems).join('\n'), QString());
         QCOMPARE(describe(reading.state), state);
     }
@@ -172,7 +172,7 @@ private slots:
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        const auto reading = readCoalescingState(YAML::Load(yaml.toStdString()));
+        const auto reading = coalescingKind().read(YAML::Load(yaml.toStdString()));
         // Joined, so that a failure shows every message.
         QCOMPARE(describe(reading.problems).join('\n'), problems.join('\n'));
     }

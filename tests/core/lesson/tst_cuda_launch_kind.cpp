@@ -5,20 +5,20 @@
 #include "LessonTestSupport.h"
 #include "gpu/DeviceYaml.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/CudaLaunchKind.h"
+#include "lesson/KindSpec.h"
+#include "gpu/lesson/CudaLaunchKind.h"
 
 using mlsyslab::gpu::Dim3;
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::coveringGrid;
 using mlsyslab::lesson::kinds::cudaLaunchKind;
 using mlsyslab::lesson::kinds::CudaLaunchState;
 using mlsyslab::lesson::kinds::launchFailure;
 using mlsyslab::lesson::kinds::launchGrid;
 using mlsyslab::lesson::kinds::matrixAddOccupancy;
-using mlsyslab::lesson::kinds::readCudaLaunchState;
+using mlsyslab::lesson::kinds::cudaLaunchKind;
 
 namespace {
 
@@ -63,7 +63,7 @@ private slots:
 
 void TestCudaLaunchKind::emptyStateIsTheSeedsLaunch() {
     for (const char* yaml : {"", "# nothing\n", "~"}) {
-        const auto reading = readCudaLaunchState(YAML::Load(yaml));
+        const auto reading = cudaLaunchKind().read(YAML::Load(yaml));
         QCOMPARE(describe(reading.problems), QStringList());
         QCOMPARE(describe(reading.state), kDefaults);
     }
@@ -102,7 +102,7 @@ void TestCudaLaunchKind::validStates_data() {
 void TestCudaLaunchKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readCudaLaunchState(YAML::Load(yaml.toStdString()));
+    const auto reading = cudaLaunchKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -178,10 +178,10 @@ void TestCudaLaunchKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
     QFETCH(QString, state);
-    const auto reading = readCudaLaunchState(YAML::Load(yaml.toStdString()));
+    const auto reading = cudaLaunchKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
     QCOMPARE(describe(reading.state), state);
-    QCOMPARE(describe(cudaLaunchKind().validate(YAML::Load(yaml.toStdString()))), expected);
+    QCOMPARE(describe(cudaLaunchKind().read(YAML::Load(yaml.toStdString())).problems), expected);
 }
 
 void TestCudaLaunchKind::coveringGridRoundsUp() {

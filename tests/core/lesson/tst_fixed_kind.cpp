@@ -3,15 +3,15 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/FixedKind.h"
+#include "lesson/KindSpec.h"
+#include "numeric/lesson/FixedKind.h"
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::fixedKind;
 using mlsyslab::lesson::kinds::FixedState;
 using mlsyslab::lesson::kinds::overflowModeNamed;
-using mlsyslab::lesson::kinds::readFixedState;
+using mlsyslab::lesson::kinds::fixedKind;
 using mlsyslab::numeric::OverflowMode;
 namespace numeric = mlsyslab::numeric;
 
@@ -56,7 +56,7 @@ void TestFixedKind::emptyStateGivesDefaults_data() {
 
 void TestFixedKind::emptyStateGivesDefaults() {
     QFETCH(QString, yaml);
-    const auto reading = readFixedState(YAML::Load(yaml.toStdString()));
+    const auto reading = fixedKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), QStringLiteral("Q3.4 value=0 nearest saturate"));
     QVERIFY(reading.state == FixedState{});
@@ -92,7 +92,7 @@ void TestFixedKind::validStates_data() {
 void TestFixedKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readFixedState(YAML::Load(yaml.toStdString()));
+    const auto reading = fixedKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -188,16 +188,16 @@ void TestFixedKind::problems_data() {
 void TestFixedKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readFixedState(YAML::Load(yaml.toStdString()));
+    const auto reading = fixedKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
 }
 
 void TestFixedKind::wrongFieldsFallBackToDefaults() {
     // A wrong field keeps its default; the good ones are still read.
-    const auto reading = readFixedState(
+    const auto reading = fixedKind().read(
         YAML::Load("integer_bits: 99\nfraction_bits: 6\nvalue: nope\noverflow: wrap"));
     QCOMPARE(describe(reading.state), QStringLiteral("Q3.6 value=0 nearest wrap"));
-    const auto tooWide = readFixedState(YAML::Load("integer_bits: 40\nfraction_bits: 40"));
+    const auto tooWide = fixedKind().read(YAML::Load("integer_bits: 40\nfraction_bits: 40"));
     QCOMPARE(describe(tooWide.state), QStringLiteral("Q3.4 value=0 nearest saturate"));
 }
 
@@ -208,12 +208,12 @@ void TestFixedKind::overflowNames() {
 }
 
 void TestFixedKind::registeredAndValidatingTheSame() {
-    const auto kinds = mlsyslab::lesson::kinds::builtinSimKinds();
+    const auto kinds = mlsyslab::lesson::builtinSimKinds();
     const auto* kind = kinds.find("fixed");
     QVERIFY(kind != nullptr);
     const YAML::Node state = YAML::Load("value: x\nwidht: 3");
-    QCOMPARE(describe(kind->validate(state)), describe(readFixedState(state).problems));
-    QCOMPARE(describe(fixedKind().validate(state)).size(), 2);
+    QCOMPARE(describe(kind->read(state).problems), describe(fixedKind().read(state).problems));
+    QCOMPARE(describe(fixedKind().read(state).problems).size(), 2);
 }
 
 QTEST_APPLESS_MAIN(TestFixedKind)

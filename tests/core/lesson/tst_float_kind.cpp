@@ -7,9 +7,9 @@
 #include "LessonTestSupport.h"
 #include "lesson/Diagnostic.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/FloatCompareKind.h"
-#include "lesson/kinds/FloatKind.h"
+#include "lesson/KindSpec.h"
+#include "numeric/lesson/FloatCompareKind.h"
+#include "numeric/lesson/FloatKind.h"
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
@@ -21,12 +21,12 @@ namespace {
 // Problems as comparable lines, from LessonTestSupport.h.
 using mlsyslab::testing::describe;
 
-FloatStateReading readFloat(const QString& yaml) {
-    return readFloatState(YAML::Load(yaml.toStdString()));
+mlsyslab::lesson::StateReading<FloatState> readFloat(const QString& yaml) {
+    return floatKind().read(YAML::Load(yaml.toStdString()));
 }
 
-FloatCompareStateReading readCompare(const QString& yaml) {
-    return readFloatCompareState(YAML::Load(yaml.toStdString()));
+mlsyslab::lesson::StateReading<FloatCompareState> readCompare(const QString& yaml) {
+    return floatCompareKind().read(YAML::Load(yaml.toStdString()));
 }
 
 QStringList formatNames(const std::vector<FloatFormat>& formats) {
@@ -313,16 +313,16 @@ private slots:
     }
 
     void kindsAreRegistered() {
-        const auto kinds = builtinSimKinds();
+        const auto kinds = mlsyslab::lesson::builtinSimKinds();
         for (const char* name : {"float", "float-compare"}) {
             const auto* kind = kinds.find(name);
             QVERIFY(kind != nullptr);
             QVERIFY(!kind->summary.empty());
-            QVERIFY(kind->validate);
+            QVERIFY(kind->read);
         }
-        QCOMPARE(describe(floatKind().validate(YAML::Load("format: fp16\nvalue: 3.5"))),
+        QCOMPARE(describe(floatKind().read(YAML::Load("format: fp16\nvalue: 3.5")).problems),
                  QStringList());
-        QCOMPARE(describe(floatCompareKind().validate(YAML::Load("formats: [fp8]"))).size(), 1);
+        QCOMPARE(describe(floatCompareKind().read(YAML::Load("formats: [fp8]")).problems).size(), 1);
     }
 
     void problemsAtTheirLineInALesson() {
@@ -330,7 +330,7 @@ private slots:
             "---\nformat: mlsyslab-lesson/1\nid: floats\ntitle: Floats\n---\n\n# FP16\n\n"
             "```sim float\nformat: fp16\nvalue: 3.5\nrounding: upward\n```\n\n"
             "```sim float-compare\nformats: [fp16, bf16, e4m3]\n```\n";
-        const auto result = mlsyslab::lesson::parseLesson(lesson, builtinSimKinds());
+        const auto result = mlsyslab::lesson::parseLesson(lesson, mlsyslab::lesson::builtinSimKinds());
         QStringList lines;
         for (const auto& diagnostic : result.diagnostics) {
             lines << QString::fromStdString(mlsyslab::lesson::formatDiagnostic("t", diagnostic));

@@ -4,8 +4,8 @@
 
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/FpAddKind.h"
+#include "lesson/KindSpec.h"
+#include "logic/lesson/FpAddKind.h"
 #include "logic/FloatAdderText.h"
 #include "numeric/FloatDecode.h"
 
@@ -13,13 +13,13 @@ using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::convertFpAddOperand;
 using mlsyslab::lesson::kinds::fpAddKind;
 using mlsyslab::lesson::kinds::FpAddOperand;
 using mlsyslab::lesson::kinds::FpAddState;
 using mlsyslab::lesson::kinds::parseFpAddOperand;
-using mlsyslab::lesson::kinds::readFpAddState;
+using mlsyslab::lesson::kinds::fpAddKind;
 using mlsyslab::logic::floatAdderStageKey;
 namespace numeric = mlsyslab::numeric;
 
@@ -78,7 +78,7 @@ void TestFpAddKind::emptyStateIsTheSeedExample_data() {
 void TestFpAddKind::emptyStateIsTheSeedExample() {
     // Seed 001: 2.5 = 1.01₂ × 2^1 (exponent field 16), 1.25 = 1.01₂ × 2^0 (15), in fp16.
     QFETCH(QString, yaml);
-    const auto reading = readFpAddState(YAML::Load(yaml.toStdString()));
+    const auto reading = fpAddKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state),
              QStringLiteral("fp16 a=0x4100 '2.5' b=0x3D00 '1.25' step=unpack"));
@@ -129,7 +129,7 @@ void TestFpAddKind::validStates_data() {
 void TestFpAddKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readFpAddState(YAML::Load(yaml.toStdString()));
+    const auto reading = fpAddKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -336,9 +336,9 @@ void TestFpAddKind::problems_data() {
 void TestFpAddKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readFpAddState(YAML::Load(yaml.toStdString()));
+    const auto reading = fpAddKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
-    QCOMPARE(describe(fpAddKind().validate(YAML::Load(yaml.toStdString()))), expected);
+    QCOMPARE(describe(fpAddKind().read(YAML::Load(yaml.toStdString())).problems), expected);
 }
 
 void TestFpAddKind::wrongFieldsFallBackToDefaults_data() {
@@ -366,7 +366,7 @@ void TestFpAddKind::wrongFieldsFallBackToDefaults_data() {
 void TestFpAddKind::wrongFieldsFallBackToDefaults() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    QCOMPARE(describe(readFpAddState(YAML::Load(yaml.toStdString())).state), state);
+    QCOMPARE(describe(fpAddKind().read(YAML::Load(yaml.toStdString())).state), state);
 }
 
 void TestFpAddKind::kindIsBuiltIn() {

@@ -3,14 +3,14 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/GatesKind.h"
+#include "logic/lesson/GatesKind.h"
 #include "logic/Gate.h"
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::gatesKind;
 using mlsyslab::lesson::kinds::GatesState;
-using mlsyslab::lesson::kinds::readGatesState;
+using mlsyslab::lesson::kinds::gatesKind;
 namespace logic = mlsyslab::logic;
 
 namespace {
@@ -93,7 +93,7 @@ void TestGatesKind::emptyStateGivesAnAndGate_data() {
 
 void TestGatesKind::emptyStateGivesAnAndGate() {
     QFETCH(QString, yaml);
-    const auto reading = readGatesState(YAML::Load(yaml.toStdString()));
+    const auto reading = gatesKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state),
              QStringLiteral("in a,b | y=AND(a,b) | out y=y | values 00 | table"));
@@ -158,7 +158,7 @@ void TestGatesKind::validStates_data() {
 void TestGatesKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readGatesState(YAML::Load(yaml.toStdString()));
+    const auto reading = gatesKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -306,7 +306,7 @@ void TestGatesKind::problems_data() {
 void TestGatesKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readGatesState(YAML::Load(yaml.toStdString()));
+    const auto reading = gatesKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
     // Whatever is wrong, the widget gets a circuit it can show, with a value per input.
     QCOMPARE(reading.state.inputValues.size(), reading.state.circuit.inputs().size());
@@ -314,16 +314,16 @@ void TestGatesKind::problems() {
 }
 
 void TestGatesKind::circuitSizeLimits() {
-    const auto fits = readGatesState(YAML::Load(sizedCircuit(8, 40).toStdString()));
+    const auto fits = gatesKind().read(YAML::Load(sizedCircuit(8, 40).toStdString()));
     QCOMPARE(describe(fits.problems), QStringList());
     QCOMPARE(int(fits.state.circuit.gates().size()), 40);
 
-    const auto tooManyGates = readGatesState(YAML::Load(sizedCircuit(2, 41).toStdString()));
+    const auto tooManyGates = gatesKind().read(YAML::Load(sizedCircuit(2, 41).toStdString()));
     QCOMPARE(describe(tooManyGates.problems),
              QStringList{"error 1:0 a gates circuit has at most 40 gates; this one has 41"});
 
     const auto tooManyInputs =
-        readGatesState(YAML::Load((sizedCircuit(17, 1) + "truth_table: false\n").toStdString()));
+        gatesKind().read(YAML::Load((sizedCircuit(17, 1) + "truth_table: false\n").toStdString()));
     QCOMPARE(describe(tooManyInputs.problems),
              QStringList{"error 0:8 a gates circuit has at most 16 inputs; this one has 17"});
 }
@@ -331,7 +331,7 @@ void TestGatesKind::circuitSizeLimits() {
 void TestGatesKind::kindValidatesWithTheSameProblems() {
     QFETCH(QString, yaml);
     const YAML::Node state = YAML::Load(yaml.toStdString());
-    QCOMPARE(describe(gatesKind().validate(state)), describe(readGatesState(state).problems));
+    QCOMPARE(describe(gatesKind().read(state).problems), describe(gatesKind().read(state).problems));
     QCOMPARE(QString::fromStdString(gatesKind().name), QStringLiteral("gates"));
 }
 

@@ -4,15 +4,15 @@
 
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/GpuHierarchyKind.h"
+#include "lesson/KindSpec.h"
+#include "gpu/lesson/GpuHierarchyKind.h"
 
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::gpuHierarchyKind;
 using mlsyslab::lesson::kinds::GpuHierarchyState;
-using mlsyslab::lesson::kinds::readGpuHierarchyState;
+using mlsyslab::lesson::kinds::gpuHierarchyKind;
 using mlsyslab::lesson::kinds::zoomName;
 
 namespace {
@@ -37,7 +37,7 @@ class TestGpuHierarchyKind : public QObject {
 private slots:
     void emptyStateShowsTheWholeRtx4090() {
         for (const char* yaml : {"", "# nothing\n", "~"}) {
-            const auto reading = readGpuHierarchyState(YAML::Load(yaml));
+            const auto reading = gpuHierarchyKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems), QStringList());
             QCOMPARE(describe(reading.state), kDefaults);
         }
@@ -58,7 +58,7 @@ private slots:
     void validStates() {
         QFETCH(QString, yaml);
         QFETCH(QString, state);
-        const auto reading = readGpuHierarchyState(YAML::Load(yaml.toStdString()));
+        const auto reading = gpuHierarchyKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems), QStringList());
         QCOMPARE(describe(reading.state), state);
     }
@@ -112,10 +112,10 @@ private slots:
         QFETCH(QString, yaml);
         QFETCH(QStringList, expected);
         QFETCH(QString, state);
-        const auto reading = readGpuHierarchyState(YAML::Load(yaml.toStdString()));
+        const auto reading = gpuHierarchyKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems), expected);
         QCOMPARE(describe(reading.state), state);
-        QCOMPARE(describe(gpuHierarchyKind().validate(YAML::Load(yaml.toStdString()))), expected);
+        QCOMPARE(describe(gpuHierarchyKind().read(YAML::Load(yaml.toStdString())).problems), expected);
     }
 
     void kindIsBuiltIn() {

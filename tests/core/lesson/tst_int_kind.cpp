@@ -3,7 +3,7 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/IntKind.h"
+#include "numeric/lesson/IntKind.h"
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
@@ -11,7 +11,7 @@ using mlsyslab::lesson::kinds::intKind;
 using mlsyslab::lesson::kinds::IntState;
 using mlsyslab::lesson::kinds::operationName;
 using mlsyslab::lesson::kinds::operationNamed;
-using mlsyslab::lesson::kinds::readIntState;
+using mlsyslab::lesson::kinds::intKind;
 using mlsyslab::numeric::BitPattern;
 using mlsyslab::numeric::IntegerOperation;
 using mlsyslab::numeric::Signedness;
@@ -33,7 +33,7 @@ QString describe(const IntState& state) {
 }
 
 QString stateOf(const QString& yaml) {
-    return describe(readIntState(YAML::Load(yaml.toStdString())).state);
+    return describe(intKind().read(YAML::Load(yaml.toStdString())).state);
 }
 
 }  // namespace
@@ -63,7 +63,7 @@ void TestIntKind::emptyStateGivesDefaults_data() {
 
 void TestIntKind::emptyStateGivesDefaults() {
     QFETCH(QString, yaml);
-    const auto reading = readIntState(YAML::Load(yaml.toStdString()));
+    const auto reading = intKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), QStringLiteral("int8 add a=0x00 b=0x01"));
     QVERIFY(reading.state == IntState{});
@@ -112,7 +112,7 @@ void TestIntKind::validStates_data() {
 void TestIntKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readIntState(YAML::Load(yaml.toStdString()));
+    const auto reading = intKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -221,7 +221,7 @@ void TestIntKind::problems_data() {
 void TestIntKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
-    const auto reading = readIntState(YAML::Load(yaml.toStdString()));
+    const auto reading = intKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
 }
 
@@ -266,15 +266,14 @@ void TestIntKind::kindValidatesWithTheSameProblems() {
     const auto kind = intKind();
     QCOMPARE(kind.name, std::string("int"));
     QVERIFY(!kind.summary.empty());
-    QVERIFY(kind.validate);
-    QCOMPARE(describe(kind.validate(YAML::Load("width: 4\nsigned: true\na: 7\nb: 1\n"))),
+    QCOMPARE(describe(kind.read(YAML::Load("width: 4\nsigned: true\na: 7\nb: 1\n")).problems),
              QStringList());
-    QCOMPARE(describe(kind.validate(YAML::Node())), QStringList());
-    QCOMPARE(describe(kind.validate(YAML::Load("a: 128"))),
+    QCOMPARE(describe(kind.read(YAML::Node()).problems), QStringList());
+    QCOMPARE(describe(kind.read(YAML::Load("a: 128")).problems),
              QStringList{"error 0:3 a: 128 does not fit in 8 bits signed (-128 to 127)"});
-    QCOMPARE(readIntState(YAML::Load("signed: false")).state.format.signedness,
+    QCOMPARE(intKind().read(YAML::Load("signed: false")).state.format.signedness,
              Signedness::Unsigned);
-    QCOMPARE(readIntState(YAML::Load("width: 64\na: -1")).state.a,
+    QCOMPARE(intKind().read(YAML::Load("width: 64\na: -1")).state.a,
              BitPattern(64, ~std::uint64_t{0}));
 }
 

@@ -3,16 +3,16 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/LatencyLadderKind.h"
-#include "lesson/kinds/LatencyProbeKind.h"
+#include "lesson/KindSpec.h"
+#include "memory/lesson/LatencyLadderKind.h"
+#include "memory/lesson/LatencyProbeKind.h"
 
 // The state readers of ```sim latency-probe and ```sim latency-ladder: every field, the
 // defaults, and each problem at its line:column in the fence body (0-based, as yaml-cpp marks).
 using mlsyslab::lesson::kinds::LatencyLadderState;
 using mlsyslab::lesson::kinds::LatencyProbeState;
-using mlsyslab::lesson::kinds::readLatencyLadderState;
-using mlsyslab::lesson::kinds::readLatencyProbeState;
+using mlsyslab::lesson::kinds::latencyLadderKind;
+using mlsyslab::lesson::kinds::latencyProbeKind;
 using mlsyslab::memory::HierarchyLevel;
 using mlsyslab::testing::describe;
 
@@ -21,7 +21,7 @@ class TestLatencyKinds : public QObject {
 
 private slots:
     void probeReadsEveryField() {
-        const auto reading = readLatencyProbeState(YAML::Load(
+        const auto reading = latencyProbeKind().read(YAML::Load(
             "auto_run: true\nmax_size: 64MiB\npoints_per_octave: 2\nbandwidth: false\n"));
         QCOMPARE(describe(reading.problems), QStringList());
         QVERIFY(reading.state.autoRun);
@@ -32,7 +32,7 @@ private slots:
 
     void probeDefaults() {
         for (const char* yaml : {"", "auto_run: false\n"}) {
-            const auto reading = readLatencyProbeState(YAML::Load(yaml));
+            const auto reading = latencyProbeKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems), QStringList());
             QVERIFY(reading.state == LatencyProbeState{});
         }
@@ -42,9 +42,9 @@ private slots:
         QCOMPARE(defaults.pointsPerOctave, 4);
         QVERIFY(defaults.bandwidth);
         // Sizes in bytes, or with a suffix, to the limits.
-        QCOMPARE(readLatencyProbeState(YAML::Load("max_size: 65536")).state.maxSizeBytes,
+        QCOMPARE(latencyProbeKind().read(YAML::Load("max_size: 65536")).state.maxSizeBytes,
                  std::uint64_t(65536));
-        QCOMPARE(readLatencyProbeState(YAML::Load("max_size: 4GiB")).state.maxSizeBytes,
+        QCOMPARE(latencyProbeKind().read(YAML::Load("max_size: 4GiB")).state.maxSizeBytes,
                  std::uint64_t(4) << 30);
     }
 
@@ -89,12 +89,12 @@ private slots:
     void probeProblems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        QCOMPARE(describe(readLatencyProbeState(YAML::Load(yaml.toStdString())).problems),
+        QCOMPARE(describe(latencyProbeKind().read(YAML::Load(yaml.toStdString())).problems),
                  problems);
     }
 
     void ladderReadsEveryField() {
-        const auto reading = readLatencyLadderState(
+        const auto reading = latencyLadderKind().read(
             YAML::Load("levels: [l1, l2, l3, ram]\nmeasure: true\nanalogy: false\n"));
         QCOMPARE(describe(reading.problems), QStringList());
         QVERIFY(!reading.state.shows(HierarchyLevel::Registers));
@@ -106,7 +106,7 @@ private slots:
     }
 
     void ladderDefaults() {
-        const auto reading = readLatencyLadderState(YAML::Load(""));
+        const auto reading = latencyLadderKind().read(YAML::Load(""));
         QCOMPARE(describe(reading.problems), QStringList());
         QVERIFY(reading.state == LatencyLadderState{});
         for (int level = 0; level < mlsyslab::memory::kHierarchyLevelCount; ++level) {
@@ -155,12 +155,12 @@ private slots:
     void ladderProblems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        QCOMPARE(describe(readLatencyLadderState(YAML::Load(yaml.toStdString())).problems),
+        QCOMPARE(describe(latencyLadderKind().read(YAML::Load(yaml.toStdString())).problems),
                  problems);
     }
 
     void bothAreBuiltIn() {
-        const auto kinds = mlsyslab::lesson::kinds::builtinSimKinds();
+        const auto kinds = mlsyslab::lesson::builtinSimKinds();
         QVERIFY(kinds.find("latency-probe") != nullptr);
         QVERIFY(kinds.find("latency-ladder") != nullptr);
     }

@@ -17,9 +17,10 @@ namespace {
 // odd YAML reaches validator code too.
 SimKindRegistry fuzzKinds() {
     SimKindRegistry kinds;
-    kinds.add({"bits", "fuzz bits", [](const YAML::Node& state) {
-                   std::vector<StateProblem> problems;
-                   if (!state.IsMap()) return problems;
+    kinds.add({"bits", "fuzz bits", {}, [](const YAML::Node& state) {
+                   SimStateReading reading{SimState::of(0), {}};
+                   auto& problems = reading.problems;
+                   if (!state.IsMap()) return reading;
                    if (const YAML::Node width = state["width"]) {
                        try {
                            if (width.as<int>() != 8)
@@ -28,7 +29,7 @@ SimKindRegistry fuzzKinds() {
                            problems.push_back({Severity::Error, width.Mark(), "not a number"});
                        }
                    }
-                   return problems;
+                   return reading;
                }});
     return kinds;
 }

@@ -7,7 +7,7 @@
 
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
+#include "lesson/KindSpec.h"
 
 using namespace mlsyslab::lesson;
 using mlsyslab::testing::listOf;
@@ -86,7 +86,7 @@ void TestLessonLoading::documentedExampleParses() {
     QVERIFY(end != std::string::npos);
     const std::string example = docs.substr(start + begin.size(), end + 1 - start - begin.size());
     // With the real simulator kinds: what the docs show must work in the app.
-    const LessonParseResult result = parseLesson(example, kinds::builtinSimKinds());
+    const LessonParseResult result = parseLesson(example, builtinSimKinds());
     QVERIFY2(result.diagnostics.empty(), listOf(result.diagnostics).constData());
     QVERIFY(result.lesson->steps.size() >= 3);
 }

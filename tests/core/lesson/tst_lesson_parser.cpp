@@ -297,7 +297,7 @@ void TestLessonParser::validLessonFieldByField() {
     QCOMPARE(std::get<MarkdownBlock>(first.blocks[0]),
              (MarkdownBlock{"# A byte\nEight bits.", 11}));
     QCOMPARE(std::get<SimBlock>(first.blocks[1]),
-             (SimBlock{"bits", "width: 8\nvalue: 42\n", 17, 18}));
+             (SimBlock{"bits", "width: 8\nvalue: 42\n", 17, 18, {}}));
     QCOMPARE(std::get<MarkdownBlock>(first.blocks[2]), (MarkdownBlock{"Try 255.", 22}));
     QCOMPARE(stepTitle(first), std::string("A byte"));
 

@@ -3,13 +3,13 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/MatmulBenchKind.h"
+#include "lesson/KindSpec.h"
+#include "matmul/lesson/MatmulBenchKind.h"
 
 // The state reader of ```sim matmul-bench: every field, the defaults, and each problem at its
 // line:column in the fence body (0-based, as yaml-cpp marks).
 using mlsyslab::lesson::kinds::MatmulBenchState;
-using mlsyslab::lesson::kinds::readMatmulBenchState;
+using mlsyslab::lesson::kinds::matmulBenchKind;
 using mlsyslab::testing::describe;
 
 namespace {
@@ -36,7 +36,7 @@ class TestMatmulBenchKind : public QObject {
 private slots:
     void defaults() {
         for (const char* yaml : {"", "# nothing\n", "auto_run: false\n"}) {
-            const auto reading = readMatmulBenchState(YAML::Load(yaml));
+            const auto reading = matmulBenchKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems), QStringList());
             QVERIFY(reading.state == MatmulBenchState{});
         }
@@ -52,7 +52,7 @@ private slots:
     }
 
     void readsEveryField() {
-        const auto reading = readMatmulBenchState(
+        const auto reading = matmulBenchKind().read(
             YAML::Load("backends: [openblas, naive, cublas]\nsizes: [8, 1000, 8192]\nthreads: "
                        "2\nrepeat: 7\nmax_seconds_per_case: 0.5\nauto_run: true\n"));
         QCOMPARE(describe(reading.problems), QStringList());
@@ -67,7 +67,7 @@ private slots:
     // A name or size given twice is a warning and counts once; the rest of the list stays.
     void repeatsAreWarningsAndCountOnce() {
         const auto reading =
-            readMatmulBenchState(YAML::Load("backends: [simd, simd, naive]\nsizes: [16, 16]\n"));
+            matmulBenchKind().read(YAML::Load("backends: [simd, simd, naive]\nsizes: [16, 16]\n"));
         QCOMPARE(describe(reading.problems),
                  (QStringList{"warning 0:17 backends: 'simd' is listed twice",
                               "warning 1:12 sizes: 16 is listed twice"}));
@@ -158,20 +158,20 @@ private slots:
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        QCOMPARE(describe(readMatmulBenchState(YAML::Load(yaml.toStdString())).problems), problems);
+        QCOMPARE(describe(matmulBenchKind().read(YAML::Load(yaml.toStdString())).problems), problems);
     }
 
     // A wrong list keeps the default, so the widget still has something sensible to show.
     void aWrongListKeepsTheDefault() {
         const auto reading =
-            readMatmulBenchState(YAML::Load("backends: [naive, nope]\nsizes: [0]"));
+            matmulBenchKind().read(YAML::Load("backends: [naive, nope]\nsizes: [0]"));
         QCOMPARE(reading.problems.size(), std::size_t(2));
         QVERIFY(reading.state.backends == MatmulBenchState{}.backends);
         QVERIFY(reading.state.sizes == MatmulBenchState{}.sizes);
     }
 
     void isBuiltIn() {
-        QVERIFY(mlsyslab::lesson::kinds::builtinSimKinds().find("matmul-bench") != nullptr);
+        QVERIFY(mlsyslab::lesson::builtinSimKinds().find("matmul-bench") != nullptr);
     }
 };
 

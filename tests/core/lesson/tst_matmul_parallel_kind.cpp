@@ -4,16 +4,16 @@
 
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/MatmulParallelKind.h"
+#include "lesson/KindSpec.h"
+#include "matmul/lesson/MatmulParallelKind.h"
 
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::matmulParallelKind;
 using mlsyslab::lesson::kinds::MatmulParallelState;
 using mlsyslab::lesson::kinds::parallelViewName;
-using mlsyslab::lesson::kinds::readMatmulParallelState;
+using mlsyslab::lesson::kinds::matmulParallelKind;
 using mlsyslab::matmul::SmallMatrix;
 using mlsyslab::matmul::ThreadSchedule;
 using mlsyslab::testing::describe;
@@ -77,7 +77,7 @@ class TestMatmulParallelKind : public QObject {
 private slots:
     void emptyStateGivesTheSeedsExamples() {
         for (const char* yaml : {"", "# nothing\n", "~"}) {
-            const auto reading = readMatmulParallelState(YAML::Load(yaml));
+            const auto reading = matmulParallelKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems), QStringList());
             QCOMPARE(describe(reading.state), kDefaults);
         }
@@ -126,7 +126,7 @@ private slots:
         QFETCH(QString, yaml);
         QFETCH(QString, line);
         QFETCH(QString, expected);
-        const auto reading = readMatmulParallelState(YAML::Load(yaml.toStdString()));
+        const auto reading = matmulParallelKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems).join('\n'), QString());
         const QStringList lines = describe(reading.state).split('\n');
         QStringList picked;
@@ -260,13 +260,13 @@ private slots:
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        const auto reading = readMatmulParallelState(YAML::Load(yaml.toStdString()));
+        const auto reading = matmulParallelKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems), problems);
     }
 
     // A field in error keeps its default, and so does its partner when the two must fit.
     void badFieldsFallBackToDefaults() {
-        const auto reading = readMatmulParallelState(
+        const auto reading = matmulParallelKind().read(
             YAML::Load("a: [[1, 2], [3, 4]]\nk: [[1, 0, 1], [1, 1, 0]]\nscale: false\nstride: 2"));
         QCOMPARE(reading.problems.size(), std::size_t(3));
         QString expected = kDefaults;
@@ -275,11 +275,11 @@ private slots:
     }
 
     void startStep() {
-        QCOMPARE(readMatmulParallelState(YAML::Load("")).state.startStep, 0);
-        const auto reading = readMatmulParallelState(YAML::Load("view: attention\nstart_step: 13"));
+        QCOMPARE(matmulParallelKind().read(YAML::Load("")).state.startStep, 0);
+        const auto reading = matmulParallelKind().read(YAML::Load("view: attention\nstart_step: 13"));
         QCOMPARE(describe(reading.problems), QStringList());
         QCOMPARE(reading.state.startStep, 13);
-        QCOMPARE(describe(readMatmulParallelState(YAML::Load("start_step: -1")).problems),
+        QCOMPARE(describe(matmulParallelKind().read(YAML::Load("start_step: -1")).problems),
                  QStringList{"error 0:12 start_step must be a whole number from 0 to 100000"});
     }
 

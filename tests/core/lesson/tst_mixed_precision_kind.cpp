@@ -7,8 +7,8 @@
 #include "LessonTestSupport.h"
 #include "lesson/Diagnostic.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/MixedPrecisionKind.h"
+#include "lesson/KindSpec.h"
+#include "numeric/lesson/MixedPrecisionKind.h"
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
@@ -30,8 +30,8 @@ QString describe(const MixedPrecisionState& state) {
         .arg(state.distribution.log10StandardDeviation);
 }
 
-MixedPrecisionStateReading read(const QString& yaml) {
-    return readMixedPrecisionState(YAML::Load(yaml.toStdString()));
+mlsyslab::lesson::StateReading<MixedPrecisionState> read(const QString& yaml) {
+    return mixedPrecisionKind().read(YAML::Load(yaml.toStdString()));
 }
 
 const QString kDefaults = QStringLiteral("fp16 S=1 n=10000 seed=1 mean=-7 sd=1.5");
@@ -180,14 +180,14 @@ private slots:
     }
 
     void kindIsRegistered() {
-        const auto kinds = builtinSimKinds();
+        const auto kinds = mlsyslab::lesson::builtinSimKinds();
         const auto* kind = kinds.find("mixed-precision");
         QVERIFY(kind != nullptr);
         QVERIFY(!kind->summary.empty());
         const YAML::Node state = YAML::Load("format: fp8\ncuont: 5");
-        QCOMPARE(describe(kind->validate(state)),
-                 describe(readMixedPrecisionState(state).problems));
-        QCOMPARE(kind->validate(YAML::Node()).size(), std::size_t(0));
+        QCOMPARE(describe(kind->read(state).problems),
+                 describe(mixedPrecisionKind().read(state).problems));
+        QCOMPARE(kind->read(YAML::Node()).problems.size(), std::size_t(0));
     }
 
     void problemsAtTheirLineInALesson() {
@@ -195,7 +195,7 @@ private slots:
             "---\nformat: mlsyslab-lesson/1\nid: amp\ntitle: Loss scaling\n---\n\n# Scale\n\n"
             "```sim mixed-precision\nformat: fp16\nloss_scale: 0\nlog10_sd: 1.5\n"
             "seeed: 3\n```\n";
-        const auto result = mlsyslab::lesson::parseLesson(lesson, builtinSimKinds());
+        const auto result = mlsyslab::lesson::parseLesson(lesson, mlsyslab::lesson::builtinSimKinds());
         QStringList lines;
         for (const auto& diagnostic : result.diagnostics) {
             lines << QString::fromStdString(mlsyslab::lesson::formatDiagnostic("t", diagnostic));

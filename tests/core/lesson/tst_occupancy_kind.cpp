@@ -3,12 +3,12 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/OccupancyKind.h"
+#include "lesson/KindSpec.h"
+#include "gpu/lesson/OccupancyKind.h"
 
-using mlsyslab::lesson::kinds::builtinSimKinds;
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::OccupancyState;
-using mlsyslab::lesson::kinds::readOccupancyState;
+using mlsyslab::lesson::kinds::occupancyKind;
 using mlsyslab::testing::describe;
 
 namespace {
@@ -31,7 +31,7 @@ class TestOccupancyKind : public QObject {
 private slots:
     void emptyStateGivesDefaults() {
         for (const char* yaml : {"", "# nothing\n", "~"}) {
-            const auto reading = readOccupancyState(YAML::Load(yaml));
+            const auto reading = occupancyKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems).join('\n'), QString());
             QCOMPARE(describe(reading.state),
                      QString("rtx4090 256 threads 32 registers 0 bytes editable"));
@@ -58,7 +58,7 @@ private slots:
     void validStates() {
         QFETCH(QString, yaml);
         QFETCH(QString, state);
-        const auto reading = readOccupancyState(YAML::Load(yaml.toStdString()));
+        const auto reading = occupancyKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems).join('\n'), QString());
         QCOMPARE(describe(reading.state), state);
     }
@@ -90,7 +90,7 @@ private slots:
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QString, problems);
-        const auto reading = readOccupancyState(YAML::Load(yaml.toStdString()));
+        const auto reading = occupancyKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems).join('\n'), problems);
     }
 

@@ -3,11 +3,11 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/PyVmKind.h"
+#include "pyvm/lesson/PyVmKind.h"
 
 using mlsyslab::lesson::kinds::PyVmPane;
 using mlsyslab::lesson::kinds::pyVmKind;
-using mlsyslab::lesson::kinds::readPyVmState;
+using mlsyslab::lesson::kinds::pyVmKind;
 using mlsyslab::testing::describe;
 
 class PyVmKindTest : public QObject {
@@ -22,7 +22,7 @@ private slots:
 };
 
 void PyVmKindTest::readsEveryField() {
-    const auto reading = readPyVmState(YAML::Load(
+    const auto reading = pyVmKind().read(YAML::Load(
         "source: |\n  x = 1\n  print(x)\nstart_step: 3\nshow: [source, stack]\n"
         "editable: false\nmax_steps: 500\n"));
     QCOMPARE(describe(reading.problems), QStringList());
@@ -37,7 +37,7 @@ void PyVmKindTest::readsEveryField() {
 }
 
 void PyVmKindTest::keepsDefaults() {
-    const auto reading = readPyVmState(YAML::Load("source: |\n  print(1)\n"));
+    const auto reading = pyVmKind().read(YAML::Load("source: |\n  print(1)\n"));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(reading.state.startStep, 0);
     QCOMPARE(reading.state.maxSteps, 10000);
@@ -91,13 +91,13 @@ void PyVmKindTest::reportsProblems_data() {
 void PyVmKindTest::reportsProblems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, problems);
-    const auto reading = readPyVmState(YAML::Load(yaml.toStdString()));
+    const auto reading = pyVmKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), problems);
 }
 
 void PyVmKindTest::aSyntaxErrorPointsAtItsLineInTheFence() {
     // Line 2 of the program is line 2 of the fence body (0-based: the `|` is on line 1).
-    const auto reading = readPyVmState(
+    const auto reading = pyVmKind().read(
         YAML::Load("start_step: 0\nsource: |\n  x = 1\n  y = 'abc\n  print(y)\n"));
     QCOMPARE(reading.problems.size(), std::size_t(1));
     const auto& problem = reading.problems.front();
@@ -111,7 +111,6 @@ void PyVmKindTest::aSyntaxErrorPointsAtItsLineInTheFence() {
 
 void PyVmKindTest::isRegisteredUnderItsName() {
     QCOMPARE(pyVmKind().name, std::string("pyvm"));
-    QVERIFY(pyVmKind().validate);
 }
 
 QTEST_MAIN(PyVmKindTest)

@@ -3,14 +3,14 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/QuantizeKind.h"
+#include "numeric/lesson/QuantizeKind.h"
 
 namespace numeric = mlsyslab::numeric;
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::quantizeKind;
 using mlsyslab::lesson::kinds::QuantizeState;
-using mlsyslab::lesson::kinds::readQuantizeState;
+using mlsyslab::lesson::kinds::quantizeKind;
 
 namespace {
 
@@ -53,7 +53,7 @@ private slots:
 
     void emptyStateGivesDefaults() {
         QFETCH(QString, yaml);
-        const auto reading = readQuantizeState(YAML::Load(yaml.toStdString()));
+        const auto reading = quantizeKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems), QStringList());
         QCOMPARE(describe(reading.state), kDefaults);
         QVERIFY(reading.state == QuantizeState{});
@@ -93,7 +93,7 @@ private slots:
     void validStates() {
         QFETCH(QString, yaml);
         QFETCH(QString, state);
-        const auto reading = readQuantizeState(YAML::Load(yaml.toStdString()));
+        const auto reading = quantizeKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems), QStringList());
         QCOMPARE(describe(reading.state), state);
     }
@@ -192,13 +192,13 @@ private slots:
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, expected);
-        QCOMPARE(describe(readQuantizeState(YAML::Load(yaml.toStdString())).problems), expected);
+        QCOMPARE(describe(quantizeKind().read(YAML::Load(yaml.toStdString())).problems), expected);
     }
 
     // A wrong field keeps its default; the others are still read.
     void wrongFieldsFallBackToDefaults() {
         const auto reading =
-            readQuantizeState(YAML::Load("dtype: int3\ncount: 100\nchannels: 200\nscheme: affine"));
+            quantizeKind().read(YAML::Load("dtype: int3\ncount: 100\nchannels: 200\nscheme: affine"));
         QCOMPARE(reading.problems.size(), std::size_t(2));
         QCOMPARE(describe(reading.state),
                  QStringLiteral("normal n=100 seed=1 int8 affine tensor c=8 f=0.01 k=10"));
@@ -226,8 +226,8 @@ private slots:
         const auto kind = quantizeKind();
         QCOMPARE(QString::fromStdString(kind.name), QStringLiteral("quantize"));
         const YAML::Node state = YAML::Load("dtype: int3\ncuont: 5");
-        QCOMPARE(describe(kind.validate(state)), describe(readQuantizeState(state).problems));
-        QCOMPARE(kind.validate(YAML::Node()).size(), std::size_t(0));
+        QCOMPARE(describe(kind.read(state).problems), describe(quantizeKind().read(state).problems));
+        QCOMPARE(kind.read(YAML::Node()).problems.size(), std::size_t(0));
     }
 };
 

@@ -3,12 +3,12 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/RooflineKind.h"
+#include "lesson/KindSpec.h"
+#include "matmul/lesson/RooflineKind.h"
 
 // The state reader of ```sim roofline: every field, the defaults, the workloads list, and each
 // problem at its line:column in the fence body (0-based, as yaml-cpp marks).
-using mlsyslab::lesson::kinds::readRooflineState;
+using mlsyslab::lesson::kinds::rooflineKind;
 using mlsyslab::lesson::kinds::RooflineState;
 using mlsyslab::lesson::kinds::RooflineWorkload;
 using mlsyslab::testing::describe;
@@ -29,7 +29,7 @@ class TestRooflineKind : public QObject {
 private slots:
     void defaults() {
         for (const char* yaml : {"", "matvec: true\n"}) {
-            const auto reading = readRooflineState(YAML::Load(yaml));
+            const auto reading = rooflineKind().read(YAML::Load(yaml));
             QCOMPARE(describe(reading.problems), QStringList());
             QVERIFY(reading.state == RooflineState{});
         }
@@ -46,7 +46,7 @@ private slots:
     }
 
     void readsEveryField() {
-        const auto reading = readRooflineState(YAML::Load(
+        const auto reading = rooflineKind().read(YAML::Load(
             "backends: [threads, cublas]\nsize: 512\nmatvec: false\ngpu_device: h100\n"
             "workloads:\n  - {name: \"LLM decode, batch 1\", flops_per_byte: 1}\n"
             "  - name: training, batch 1024\n    flops_per_byte: 250.5\nauto_run: true\n"));
@@ -129,11 +129,11 @@ private slots:
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        QCOMPARE(describe(readRooflineState(YAML::Load(yaml.toStdString())).problems), problems);
+        QCOMPARE(describe(rooflineKind().read(YAML::Load(yaml.toStdString())).problems), problems);
     }
 
     void isBuiltIn() {
-        QVERIFY(mlsyslab::lesson::kinds::builtinSimKinds().find("roofline") != nullptr);
+        QVERIFY(mlsyslab::lesson::builtinSimKinds().find("roofline") != nullptr);
     }
 };
 

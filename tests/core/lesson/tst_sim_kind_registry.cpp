@@ -10,7 +10,7 @@ using namespace mlsyslab::lesson;
 namespace {
 
 SimKind kindNamed(const std::string& name, const std::string& summary = "a test kind") {
-    return {name, summary, [](const YAML::Node&) { return std::vector<StateProblem>{}; }};
+    return {name, summary, {}, [](const YAML::Node&) { return SimStateReading{}; }};
 }
 
 }  // namespace
@@ -36,7 +36,7 @@ void TestSimKindRegistry::addAndFind() {
     QVERIFY(found != nullptr);
     QCOMPARE(found->name, std::string("bits"));
     QCOMPARE(found->summary, std::string("one group of bits"));
-    QVERIFY(found->validate(YAML::Node()).empty());
+    QVERIFY(found->read(YAML::Node()).problems.empty());
     QVERIFY(registry.find("Bits") == nullptr);  // names are exact; "did you mean" handles case
     QVERIFY(registry.find("bit") == nullptr);
 }

@@ -4,14 +4,14 @@
 
 #include "LessonTestSupport.h"
 #include "lesson/LessonParser.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/TensorLayoutKind.h"
+#include "lesson/KindSpec.h"
+#include "memory/lesson/TensorLayoutKind.h"
 
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
 using mlsyslab::lesson::kinds::applyShownOperation;
-using mlsyslab::lesson::kinds::builtinSimKinds;
-using mlsyslab::lesson::kinds::readTensorLayoutState;
+using mlsyslab::lesson::builtinSimKinds;
+using mlsyslab::lesson::kinds::tensorLayoutKind;
 using mlsyslab::lesson::kinds::shownShapeProblem;
 using mlsyslab::lesson::kinds::tensorLayoutKind;
 using mlsyslab::lesson::kinds::TensorLayoutState;
@@ -69,7 +69,7 @@ private slots:
 
 void TestTensorLayoutKind::emptyStateGivesDefaults() {
     for (const char* yaml : {"", "# nothing\n", "~"}) {
-        const auto reading = readTensorLayoutState(YAML::Load(yaml));
+        const auto reading = tensorLayoutKind().read(YAML::Load(yaml));
         QCOMPARE(describe(reading.problems), QStringList());
         QCOMPARE(describe(reading.state),
                  QStringLiteral("3,4 float32/4 row-major 0x1000 editable"));
@@ -130,7 +130,7 @@ void TestTensorLayoutKind::validStates_data() {
 void TestTensorLayoutKind::validStates() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
-    const auto reading = readTensorLayoutState(YAML::Load(yaml.toStdString()));
+    const auto reading = tensorLayoutKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), QStringList());
     QCOMPARE(describe(reading.state), state);
 }
@@ -314,10 +314,10 @@ void TestTensorLayoutKind::problems() {
     QFETCH(QString, yaml);
     QFETCH(QStringList, expected);
     QFETCH(QString, state);
-    const auto reading = readTensorLayoutState(YAML::Load(yaml.toStdString()));
+    const auto reading = tensorLayoutKind().read(YAML::Load(yaml.toStdString()));
     QCOMPARE(describe(reading.problems), expected);
     QCOMPARE(describe(reading.state), state);
-    QCOMPARE(describe(tensorLayoutKind().validate(YAML::Load(yaml.toStdString()))), expected);
+    QCOMPARE(describe(tensorLayoutKind().read(YAML::Load(yaml.toStdString())).problems), expected);
 }
 
 void TestTensorLayoutKind::stateLimits() {

@@ -3,16 +3,16 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/kinds/BuiltinKinds.h"
-#include "lesson/kinds/DivergenceKind.h"
-#include "lesson/kinds/WarpTimelineKind.h"
+#include "lesson/KindSpec.h"
+#include "gpu/lesson/DivergenceKind.h"
+#include "gpu/lesson/WarpTimelineKind.h"
 
 // The state readers of ```sim warp-timeline and ```sim divergence: every field, the defaults,
 // and each problem at its line:column in the fence body (0-based, as yaml-cpp marks).
 using mlsyslab::gpu::Dim3;
 using mlsyslab::lesson::kinds::DivergenceState;
-using mlsyslab::lesson::kinds::readDivergenceState;
-using mlsyslab::lesson::kinds::readWarpTimelineState;
+using mlsyslab::lesson::kinds::divergenceKind;
+using mlsyslab::lesson::kinds::warpTimelineKind;
 using mlsyslab::lesson::kinds::WarpTimelineState;
 using mlsyslab::testing::describe;
 
@@ -21,13 +21,13 @@ class TestWarpRunKinds : public QObject {
 
 private slots:
     void bothKindsAreBuiltIn() {
-        const auto kinds = mlsyslab::lesson::kinds::builtinSimKinds();
+        const auto kinds = mlsyslab::lesson::builtinSimKinds();
         QVERIFY(kinds.find("warp-timeline") != nullptr);
         QVERIFY(kinds.find("divergence") != nullptr);
     }
 
     void timelineReadsEveryField() {
-        const auto reading = readWarpTimelineState(
+        const auto reading = warpTimelineKind().read(
             YAML::Load("device: h100\nkernel: matrixAdd\ngrid: [3, 2]\nblock: [4, 3]\n"
                        "schedulers: [gto]\nsm: 5\ncycles: 500\n"));
         QCOMPARE(describe(reading.problems), QStringList());
@@ -42,7 +42,7 @@ private slots:
     }
 
     void timelineDefaults() {
-        const auto reading = readWarpTimelineState(YAML::Load(""));
+        const auto reading = warpTimelineKind().read(YAML::Load(""));
         QCOMPARE(describe(reading.problems), QStringList());
         const WarpTimelineState& state = reading.state;
         QCOMPARE(state.device, std::string("rtx4090"));
@@ -72,15 +72,15 @@ private slots:
         QFETCH(int, z);
         // matrixAdd takes blocks of any shape (the reduction, the default, only 1D ones).
         const auto reading =
-            readWarpTimelineState(YAML::Load("kernel: matrixAdd\n" + yaml.toStdString()));
+            warpTimelineKind().read(YAML::Load("kernel: matrixAdd\n" + yaml.toStdString()));
         QCOMPARE(describe(reading.problems), QStringList());
         QVERIFY(reading.state.block == (Dim3{x, y, z}));
     }
 
     void schedulerSpellings() {
-        QCOMPARE(readWarpTimelineState(YAML::Load("schedulers: gto")).state.schedulers,
+        QCOMPARE(warpTimelineKind().read(YAML::Load("schedulers: gto")).state.schedulers,
                  std::vector<std::string>{"gto"});
-        QCOMPARE(readWarpTimelineState(YAML::Load("schedulers: [gto, lrr]")).state.schedulers,
+        QCOMPARE(warpTimelineKind().read(YAML::Load("schedulers: [gto, lrr]")).state.schedulers,
                  (std::vector<std::string>{"gto", "lrr"}));
     }
 
@@ -202,12 +202,12 @@ private slots:
     void timelineProblems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        QCOMPARE(describe(readWarpTimelineState(YAML::Load(yaml.toStdString())).problems),
+        QCOMPARE(describe(warpTimelineKind().read(YAML::Load(yaml.toStdString())).problems),
                  problems);
     }
 
     void divergenceReadsEveryField() {
-        const auto reading = readDivergenceState(
+        const auto reading = divergenceKind().read(
             YAML::Load("kernel: reduction\nblock: 128\nwarp: 3\ndevice: a100\n"));
         QCOMPARE(describe(reading.problems), QStringList());
         const DivergenceState& state = reading.state;
@@ -218,7 +218,7 @@ private slots:
     }
 
     void divergenceDefaults() {
-        const auto reading = readDivergenceState(YAML::Load(""));
+        const auto reading = divergenceKind().read(YAML::Load(""));
         QCOMPARE(describe(reading.problems), QStringList());
         const DivergenceState& state = reading.state;
         QCOMPARE(state.kernel, std::string("divergent"));
@@ -257,7 +257,7 @@ private slots:
     void divergenceProblems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
-        QCOMPARE(describe(readDivergenceState(YAML::Load(yaml.toStdString())).problems), problems);
+        QCOMPARE(describe(divergenceKind().read(YAML::Load(yaml.toStdString())).problems), problems);
     }
 };
 

@@ -12,7 +12,7 @@
 
 #include "gpu/CudaLaunchWidget.h"
 #include "gpu/LaunchGridView.h"
-#include "lesson/kinds/CudaLaunchKind.h"
+#include "gpu/lesson/CudaLaunchKind.h"
 #include "../WidgetTestSupport.h"
 
 namespace mlsyslab::testing {
@@ -22,7 +22,7 @@ using mlsyslab::widgets::LaunchGridView;
 
 // The widget for a lesson's ```sim cuda-launch state, shown, as the lesson player shows it.
 inline std::unique_ptr<CudaLaunchWidget> launchFrom(const char* yaml) {
-    const auto reading = mlsyslab::lesson::kinds::readCudaLaunchState(YAML::Load(yaml));
+    const auto reading = mlsyslab::lesson::kinds::cudaLaunchKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<CudaLaunchWidget>(reading.state);
     // Tall enough for all of it, as the lesson's scroll area makes it.

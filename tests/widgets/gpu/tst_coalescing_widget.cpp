@@ -7,15 +7,16 @@
 #include <QtTest>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "gpu/CoalescingControls.h"
 #include "gpu/CoalescingView.h"
 #include "gpu/CoalescingWidget.h"
-#include "lesson/kinds/CoalescingKind.h"
+#include "gpu/lesson/CoalescingKind.h"
+#include "../SimViewTestSupport.h"
 #include "../WidgetTestSupport.h"
 
 using mlsyslab::lesson::kinds::CoalescingPatternKind;
-using mlsyslab::lesson::kinds::readCoalescingState;
+using mlsyslab::lesson::kinds::coalescingKind;
 using mlsyslab::widgets::CoalescingControls;
 using mlsyslab::widgets::CoalescingView;
 using mlsyslab::widgets::CoalescingWidget;
@@ -28,7 +29,7 @@ using mlsyslab::testing::type;
 
 // The widget for a lesson's ```sim coalescing state, shown, as the lesson player shows it.
 std::unique_ptr<CoalescingWidget> coalescingFrom(const char* yaml) {
-    const auto reading = readCoalescingState(YAML::Load(yaml));
+    const auto reading = coalescingKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<CoalescingWidget>(reading.state);
     widget->resize(1200, 800);
@@ -264,9 +265,7 @@ private slots:
     void registeredForLessons() {
         const auto registry = mlsyslab::widgets::builtinSimWidgets();
         QVERIFY(registry.contains("coalescing"));
-        mlsyslab::lesson::SimBlock block;
-        block.kind = "coalescing";
-        block.stateYaml = "pattern: broadcast\n";
+        mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("coalescing", "pattern: broadcast\n");
         std::unique_ptr<QWidget> widget(registry.create(block, nullptr));
         auto* coalescing = qobject_cast<CoalescingWidget*>(widget.get());
         QVERIFY(coalescing != nullptr);

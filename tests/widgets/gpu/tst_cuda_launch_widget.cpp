@@ -1,8 +1,9 @@
 #include <QCheckBox>
 #include <QtTest>
 
+#include "../SimViewTestSupport.h"
 #include "CudaLaunchTestSupport.h"
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 
 using namespace mlsyslab::testing;
 
@@ -253,9 +254,7 @@ void TestCudaLaunchWidget::arrowsAreClaimedFromTheLessonPlayer() {
 }
 
 void TestCudaLaunchWidget::factoryIsRegistered() {
-    mlsyslab::lesson::SimBlock block;
-    block.kind = "cuda-launch";
-    block.stateYaml = "device: h100\nselect: [6, 1]";
+    mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("cuda-launch", "device: h100\nselect: [6, 1]");
     std::unique_ptr<QWidget> created(mlsyslab::widgets::builtinSimWidgets().create(block, nullptr));
     auto* widget = qobject_cast<CudaLaunchWidget*>(created.get());
     QVERIFY(widget != nullptr);
@@ -263,7 +262,7 @@ void TestCudaLaunchWidget::factoryIsRegistered() {
     QCOMPARE(widget->selectedJ(), 1LL);
     QCOMPARE(widget->picture().device.id, std::string("h100"));
     // A state the validator would refuse still opens, with defaults.
-    block.stateYaml = "nx: [1]\nblock: 0";
+    block = mlsyslab::testing::simBlock("cuda-launch", "nx: [1]\nblock: 0");
     std::unique_ptr<QWidget> fallback(
         mlsyslab::widgets::builtinSimWidgets().create(block, nullptr));
     QCOMPARE(qobject_cast<CudaLaunchWidget*>(fallback.get())->picture().launch.threadCount(), 72);

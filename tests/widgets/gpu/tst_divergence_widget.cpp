@@ -4,7 +4,8 @@
 #include <bit>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
+#include "../SimViewTestSupport.h"
 #include "WarpRunTestSupport.h"
 #include "common/StepControls.h"
 #include "gpu/DivergenceTrace.h"
@@ -14,11 +15,11 @@
 #include "gpu/LaneStripView.h"
 #include "gpu/SimtStackView.h"
 #include "gpu/WarpTimelineText.h"
-#include "lesson/kinds/DivergenceKind.h"
+#include "gpu/lesson/DivergenceKind.h"
 
 // The divergence simulator driven as a student drives it: each step is one instruction the
 // warp issued, and the lanes, the SIMT stack and the readouts must be exactly the simulator's.
-using mlsyslab::lesson::kinds::readDivergenceState;
+using mlsyslab::lesson::kinds::divergenceKind;
 using mlsyslab::testing::kSimulationWaitMs;
 using mlsyslab::testing::labelText;
 using mlsyslab::testing::part;
@@ -39,7 +40,7 @@ constexpr std::uint32_t kEvenLanes = 0x5555'5555u;
 constexpr std::uint32_t kAllLanes = 0xFFFF'FFFFu;
 
 std::unique_ptr<DivergenceWidget> divergenceFrom(const char* yaml) {
-    const auto reading = readDivergenceState(YAML::Load(yaml));
+    const auto reading = divergenceKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<DivergenceWidget>(reading.state);
     widget->resize(1200, 900);
@@ -266,9 +267,7 @@ private slots:
 
     void aLessonFenceMakesTheWidget() {
         const auto registry = mlsyslab::widgets::builtinSimWidgets();
-        mlsyslab::lesson::SimBlock block;
-        block.kind = "divergence";
-        block.stateYaml = "kernel: reduction\nblock: 64\nwarp: 1\n";
+        mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("divergence", "kernel: reduction\nblock: 64\nwarp: 1\n");
         std::unique_ptr<QWidget> created(registry.create(block, nullptr));
         auto* widget = qobject_cast<DivergenceWidget*>(created.get());
         QVERIFY(widget != nullptr);

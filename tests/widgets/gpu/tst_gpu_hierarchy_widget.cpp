@@ -6,15 +6,16 @@
 #include <QtTest>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "gpu/GpuHierarchyWidget.h"
 #include "gpu/HierarchyScene.h"
 #include "gpu/HierarchyView.h"
-#include "lesson/kinds/GpuHierarchyKind.h"
+#include "gpu/lesson/GpuHierarchyKind.h"
+#include "../SimViewTestSupport.h"
 #include "../WidgetTestSupport.h"
 
 using mlsyslab::lesson::kinds::HierarchyZoom;
-using mlsyslab::lesson::kinds::readGpuHierarchyState;
+using mlsyslab::lesson::kinds::gpuHierarchyKind;
 using mlsyslab::widgets::GpuHierarchyWidget;
 using mlsyslab::widgets::HierarchyBox;
 using mlsyslab::widgets::HierarchyPart;
@@ -25,7 +26,7 @@ namespace {
 using mlsyslab::testing::part;
 
 std::unique_ptr<GpuHierarchyWidget> hierarchyFrom(const char* yaml) {
-    const auto reading = readGpuHierarchyState(YAML::Load(yaml));
+    const auto reading = gpuHierarchyKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<GpuHierarchyWidget>(reading.state);
     // Tall enough for all of it, as the lesson's scroll area makes it.
@@ -315,16 +316,14 @@ void TestGpuHierarchyWidget::arrowsAreClaimedFromTheLessonPlayer() {
 }
 
 void TestGpuHierarchyWidget::factoryIsRegistered() {
-    mlsyslab::lesson::SimBlock block;
-    block.kind = "gpu-hierarchy";
-    block.stateYaml = "device: t4\nzoom: sm\nsm: 39";
+    mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("gpu-hierarchy", "device: t4\nzoom: sm\nsm: 39");
     std::unique_ptr<QWidget> created(mlsyslab::widgets::builtinSimWidgets().create(block, nullptr));
     auto* widget = qobject_cast<GpuHierarchyWidget*>(created.get());
     QVERIFY(widget != nullptr);
     QCOMPARE(widget->view()->sm(), 39);
     QCOMPARE(widget->view()->itemCount(), 32);  // a T4 SM holds 32 warps
     // A state the validator would refuse still opens, with defaults.
-    block.stateYaml = "zoom: [1]\nsm: 500";
+    block = mlsyslab::testing::simBlock("gpu-hierarchy", "zoom: [1]\nsm: 500");
     std::unique_ptr<QWidget> fallback(
         mlsyslab::widgets::builtinSimWidgets().create(block, nullptr));
     QCOMPARE(qobject_cast<GpuHierarchyWidget*>(fallback.get())->view()->zoom(), HierarchyZoom::Gpu);

@@ -6,18 +6,19 @@
 #include <QtTest>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "gpu/DeviceYaml.h"
 #include "gpu/OccupancyControls.h"
 #include "gpu/OccupancyCurvePlot.h"
 #include "gpu/OccupancyWidget.h"
-#include "lesson/kinds/OccupancyKind.h"
+#include "gpu/lesson/OccupancyKind.h"
+#include "../SimViewTestSupport.h"
 #include "../WidgetTestSupport.h"
 
 using mlsyslab::gpu::computeOccupancy;
 using mlsyslab::gpu::findBuiltinDevice;
 using mlsyslab::gpu::KernelResources;
-using mlsyslab::lesson::kinds::readOccupancyState;
+using mlsyslab::lesson::kinds::occupancyKind;
 using mlsyslab::widgets::OccupancyControls;
 using mlsyslab::widgets::OccupancyCurvePlot;
 using mlsyslab::widgets::OccupancyWidget;
@@ -30,7 +31,7 @@ using mlsyslab::testing::type;
 
 // The widget for a lesson's ```sim occupancy state, shown, as the lesson player shows it.
 std::unique_ptr<OccupancyWidget> occupancyFrom(const char* yaml) {
-    const auto reading = readOccupancyState(YAML::Load(yaml));
+    const auto reading = occupancyKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<OccupancyWidget>(reading.state);
     widget->resize(1200, 900);
@@ -243,9 +244,7 @@ private slots:
     void registeredForLessons() {
         const auto registry = mlsyslab::widgets::builtinSimWidgets();
         QVERIFY(registry.contains("occupancy"));
-        mlsyslab::lesson::SimBlock block;
-        block.kind = "occupancy";
-        block.stateYaml = "device: t4\nblock_size: 64\n";
+        mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("occupancy", "device: t4\nblock_size: 64\n");
         std::unique_ptr<QWidget> widget(registry.create(block, nullptr));
         auto* occupancy = qobject_cast<OccupancyWidget*>(widget.get());
         QVERIFY(occupancy != nullptr);

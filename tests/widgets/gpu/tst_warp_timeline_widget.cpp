@@ -2,7 +2,8 @@
 #include <QPushButton>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
+#include "../SimViewTestSupport.h"
 #include "WarpRunTestSupport.h"
 #include "common/StepControls.h"
 #include "gpu/GpuColors.h"
@@ -11,11 +12,11 @@
 #include "gpu/WarpTimeline.h"
 #include "gpu/WarpTimelineText.h"
 #include "gpu/WarpTimelineWidget.h"
-#include "lesson/kinds/WarpTimelineKind.h"
+#include "gpu/lesson/WarpTimelineKind.h"
 
 // The warp-timeline simulator driven as a student drives it: the chart, the cursor and the
 // readouts must say exactly what the simulator's own snapshots say for the same launch.
-using mlsyslab::lesson::kinds::readWarpTimelineState;
+using mlsyslab::lesson::kinds::warpTimelineKind;
 using mlsyslab::testing::kSimulationWaitMs;
 using mlsyslab::testing::labelText;
 using mlsyslab::testing::part;
@@ -37,7 +38,7 @@ constexpr const char* kLaunch =
     "device: rtx4090\nkernel: vectorAdd\ngrid: 1\nblock: 256\ncycles: 2000\n";
 
 std::unique_ptr<WarpTimelineWidget> timelineFrom(const char* yaml) {
-    const auto reading = readWarpTimelineState(YAML::Load(yaml));
+    const auto reading = warpTimelineKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<WarpTimelineWidget>(reading.state);
     widget->resize(1200, 800);
@@ -324,9 +325,7 @@ private slots:
 
     void aLessonFenceMakesTheWidget() {
         const auto registry = mlsyslab::widgets::builtinSimWidgets();
-        mlsyslab::lesson::SimBlock block;
-        block.kind = "warp-timeline";
-        block.stateYaml = "kernel: matrixAdd\ngrid: [3, 2]\nblock: [4, 3]\nschedulers: gto\n";
+        mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("warp-timeline", "kernel: matrixAdd\ngrid: [3, 2]\nblock: [4, 3]\nschedulers: gto\n");
         std::unique_ptr<QWidget> created(registry.create(block, nullptr));
         auto* widget = qobject_cast<WarpTimelineWidget*>(created.get());
         QVERIFY(widget != nullptr);

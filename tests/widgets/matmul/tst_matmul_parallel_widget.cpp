@@ -8,7 +8,7 @@
 
 #include "../WidgetTestSupport.h"
 #include "common/StepControls.h"
-#include "lesson/kinds/MatmulParallelKind.h"
+#include "matmul/lesson/MatmulParallelKind.h"
 #include "matmul/AttentionView.h"
 #include "matmul/Conv2dView.h"
 #include "matmul/MatmulParallelWidget.h"
@@ -16,7 +16,7 @@
 #include "matmul/MatrixGridView.h"
 
 using mlsyslab::lesson::kinds::ParallelView;
-using mlsyslab::lesson::kinds::readMatmulParallelState;
+using mlsyslab::lesson::kinds::matmulParallelKind;
 using mlsyslab::widgets::AttentionView;
 using mlsyslab::widgets::CellMark;
 using mlsyslab::widgets::Conv2dView;
@@ -32,7 +32,7 @@ using mlsyslab::testing::part;
 
 // The widget for a lesson's ```sim matmul-parallel state, shown, as the lesson player shows it.
 std::unique_ptr<MatmulParallelWidget> widgetFrom(const char* yaml) {
-    const auto reading = readMatmulParallelState(YAML::Load(yaml));
+    const auto reading = matmulParallelKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<MatmulParallelWidget>(reading.state);
     widget->resize(1280, 900);

@@ -6,8 +6,10 @@
 #include <QTableWidget>
 #include <QtTest>
 
+#include "../SimViewTestSupport.h"
+
 #include "common/StepControls.h"
-#include "lesson/kinds/CacheKind.h"
+#include "memory/lesson/CacheKind.h"
 #include "memory/AccessListView.h"
 #include "memory/CacheCountersView.h"
 #include "memory/CacheGridView.h"
@@ -18,7 +20,7 @@
 #include "memory/HitRatePlot.h"
 
 using mlsyslab::lesson::kinds::CachePatternKind;
-using mlsyslab::lesson::kinds::readCacheState;
+using mlsyslab::lesson::kinds::cacheKind;
 using mlsyslab::widgets::AccessListView;
 using mlsyslab::widgets::CacheCountersView;
 using mlsyslab::widgets::CacheGridView;
@@ -45,7 +47,7 @@ const char* const kTinyTrace =
     "  L 0x10,4\n";
 
 std::unique_ptr<CacheWidget> makeWidget(const char* yaml) {
-    const auto reading = readCacheState(YAML::Load(yaml));
+    const auto reading = cacheKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning() << reading.problems.front().message.c_str();
     auto widget = std::make_unique<CacheWidget>(reading.state);
     widget->resize(1000, 900);
@@ -383,16 +385,12 @@ void TestCacheWidget::notEditableHidesTheChoices() {
 }
 
 void TestCacheWidget::factoryBuildsFromTheLessonState() {
-    mlsyslab::lesson::SimBlock block;
-    block.kind = "cache";
-    block.stateYaml = kTinyTrace;
-    std::unique_ptr<QWidget> widget(mlsyslab::widgets::createCacheSimWidget(block, nullptr));
+    std::unique_ptr<QWidget> widget(mlsyslab::testing::createView("cache", kTinyTrace, nullptr));
     auto* cache = qobject_cast<CacheWidget*>(widget.get());
     QVERIFY(cache != nullptr);
     QCOMPARE(cache->steps().accessCount(), 6u);
     // A state the validator would refuse still opens, with defaults.
-    block.stateYaml = "preset: [";
-    widget.reset(mlsyslab::widgets::createCacheSimWidget(block, nullptr));
+    widget.reset(mlsyslab::testing::createView("cache", "preset: [", nullptr));
     QVERIFY(qobject_cast<CacheWidget*>(widget.get()) != nullptr);
 }
 

@@ -7,16 +7,17 @@
 #include <QtTest>
 #include <memory>
 
-#include "SimWidgets.h"
+#include "common/SimWidgetRegistry.h"
 #include "common/StepControls.h"
-#include "lesson/kinds/TensorLayoutKind.h"
+#include "memory/lesson/TensorLayoutKind.h"
 #include "memory/MemoryStripView.h"
 #include "memory/TensorGridView.h"
 #include "memory/TensorLayoutWidget.h"
 #include "memory/TensorOperationBar.h"
+#include "../SimViewTestSupport.h"
 #include "../WidgetTestSupport.h"
 
-using mlsyslab::lesson::kinds::readTensorLayoutState;
+using mlsyslab::lesson::kinds::tensorLayoutKind;
 using mlsyslab::widgets::MemoryStripView;
 using mlsyslab::widgets::StepControls;
 using mlsyslab::widgets::TensorGridView;
@@ -29,7 +30,7 @@ using mlsyslab::testing::part;
 
 // The widget for a lesson's ```sim tensor-layout state, shown, as the lesson player shows it.
 std::unique_ptr<TensorLayoutWidget> tensorFrom(const char* yaml) {
-    const auto reading = readTensorLayoutState(YAML::Load(yaml));
+    const auto reading = tensorLayoutKind().read(YAML::Load(yaml));
     if (!reading.problems.empty()) qWarning("the test state has problems: %s", yaml);
     auto widget = std::make_unique<TensorLayoutWidget>(reading.state);
     widget->resize(1100, 900);
@@ -364,16 +365,14 @@ void TestTensorLayoutWidget::fixedLessonHasNoOperations() {
 }
 
 void TestTensorLayoutWidget::factoryIsRegistered() {
-    mlsyslab::lesson::SimBlock block;
-    block.kind = "tensor-layout";
-    block.stateYaml = "shape: [2, 2]\nops: [{transpose: [0, 1]}]";
+    mlsyslab::lesson::SimBlock block = mlsyslab::testing::simBlock("tensor-layout", "shape: [2, 2]\nops: [{transpose: [0, 1]}]");
     std::unique_ptr<QWidget> created(mlsyslab::widgets::builtinSimWidgets().create(block, nullptr));
     auto* widget = qobject_cast<TensorLayoutWidget*>(created.get());
     QVERIFY(widget != nullptr);
     QCOMPARE(QString::fromStdString(widget->workspace().layout().describe()),
              QStringLiteral("shape (2, 2), stride (1, 2), offset 0, not contiguous"));
     // A state the validator would refuse still opens, with defaults.
-    block.stateYaml = "shape: [[1]]\nops: 7";
+    block = mlsyslab::testing::simBlock("tensor-layout", "shape: [[1]]\nops: 7");
     std::unique_ptr<QWidget> fallback(
         mlsyslab::widgets::builtinSimWidgets().create(block, nullptr));
     QCOMPARE(

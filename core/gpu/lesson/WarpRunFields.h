@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpu/Dim3.h"
+#include "gpu/WarpSimulator.h"
+#include "lesson/StateFields.h"
+
+namespace mlsyslab::lesson::kinds {
+
+// The fields the simulators that run the warp simulator share (warp-timeline, divergence): the
+// built-in kernel, the grid and the block.
+
+// CUDA C++ Programming Guide, "Technical Specifications per Compute Capability": a block's x and
+// y extents at most 1024 and its z at most 64; a grid's x at most 2^31 - 1, y and z 65535.
+inline constexpr int kWarpRunMaxBlockXY = 1024;
+inline constexpr int kWarpRunMaxBlockZ = 64;
+inline constexpr int kWarpRunMaxGridX = 2147483647;
+inline constexpr int kWarpRunMaxGridYZ = 65535;
+// The largest launch a lesson may simulate: 4096 x 4096 threads, the matrixAdd the simulator
+// runs in one to two seconds per scheduler policy. Beyond it a step would take too long to open.
+inline constexpr std::int64_t kWarpRunMaxThreads = std::int64_t{4096} * 4096;
+
+// "block: 256", "block: [4, 3]", "block: [8, 8, 2]" (also "4,3" as one scalar): 1 to 3 extents,
+// each within CUDA's limits for a block or a grid. Nothing and an error otherwise.
+enum class LaunchExtentKind { Grid, Block };
+std::optional<gpu::Dim3> readLaunchExtent(const std::string& name, LaunchExtentKind kind,
+                                          const StateField& field,
+                                          std::vector<StateProblem>& problems);
+
+// The id when it names a built-in kernel (gpu::builtinKernelIds()), or nothing and an error with
+// a "did you mean" suggestion.
+std::optional<std::string> readKernelField(const StateField& field,
+                                           std::vector<StateProblem>& problems);
+
+// Why the warp simulator cannot run this kernel on this launch in a lesson: the kernel refuses
+// the shape (matmulTiled needs square 2D blocks), or the launch is larger than
+// kWarpRunMaxThreads. Nothing when it can. A block larger than the device allows is not one of
+// these: the simulator explains that itself, as CUDA refuses the launch.
+std::optional<std::string> warpRunProblem(const std::string& kernel, const gpu::Dim3& grid,
+                                          const gpu::Dim3& block);
+
+}  // namespace mlsyslab::lesson::kinds

@@ -1,0 +1,133 @@
+#include "gpu/lesson/WarpTimelineKind.h"
+
+#include <algorithm>
+
+#include "lesson/KindFields.h"
+#include "gpu/lesson/WarpRunFields.h"
+
+namespace mlsyslab::lesson::kinds {
+
+namespace {
+
+const std::vector<std::string> kFieldNames = {"device", "kernel",     "grid",  "block",
+                                              "sm",     "schedulers", "cycles"};
+const std::vector<std::string> kPolicyNames = {"lrr", "gto"};
+
+void readSchedulers(const StateField& field, WarpTimelineState& state,
+                    std::vector<StateProblem>& problems) {
+    const std::string expected = "one or two of lrr and gto, like [lrr, gto]";
+    std::vector<YAML::Node> entries;
+    if (field.value.IsScalar()) {
+        entries.push_back(field.value);
+    } else if (field.value.IsSequence() && field.value.size() >= 1 && field.value.size() <= 2) {
+        for (const YAML::Node& entry : field.value) entries.push_back(entry);
+    } else {
+        addStateError(problems, field.problemMark(), concat("schedulers must be ", expected));
+        return;
+    }
+    std::vector<std::string> policies;
+    for (const YAML::Node& entry : entries) {
+        const auto policy =
+            readChoiceField("schedulers", entry, entry.Mark(), kPolicyNames, problems);
+        if (!policy) return;
+        if (std::find(policies.begin(), policies.end(), *policy) != policies.end()) {
+            addStateError(problems, entry.Mark(),
+                          concat("schedulers lists '", *policy, "' twice; give ", expected));
+            return;
+        }
+        policies.push_back(*policy);
+    }
+    state.schedulers = policies;
+}
+
+void readSm(const StateField& field, WarpTimelineState& state,
+            std::vector<StateProblem>& problems) {
+    const gpu::DeviceModel device = gpuDeviceOrDefault(state.device);
+    const auto sm = readWholeNumberField("sm", field, 0,
+                                         std::uint64_t(std::max(1, device.smCount) - 1), problems);
+    if (!sm) return;
+    state.sm = static_cast<int>(*sm);
+    // Blocks go round robin over the SMs, so SM s gets work only when there are more than s.
+    const std::int64_t blocks = state.grid.count();
+    if (state.sm >= blocks) {
+        problems.push_back(
+            {Severity::Warning, field.problemMark(),
+             concat("SM ", std::to_string(state.sm), " gets no block: ",
+                    blocks == 1 ? std::string("the launch's one block runs on SM 0")
+                                : concat("the launch's ", std::to_string(blocks),
+                                         " blocks run on SMs 0 to ", std::to_string(blocks - 1)),
+                    ", so its timeline is empty")});
+    }
+}
+
+void readFields(const StateFields& fields, WarpTimelineState& state, std::vector<StateProblem>& problems) {
+    if (const StateField* field = fields.find("device")) {
+        if (const auto id = readGpuDeviceField(*field, problems)) state.device = *id;
+    }
+    const StateField* kernelField = fields.find("kernel");
+    if (kernelField != nullptr) {
+        if (const auto kernel = readKernelField(*kernelField, problems)) state.kernel = *kernel;
+    }
+    const StateField* gridField = fields.find("grid");
+    if (gridField != nullptr) {
+        const auto grid = readLaunchExtent("grid", LaunchExtentKind::Grid, *gridField, problems);
+        if (grid) state.grid = *grid;
+    }
+    const StateField* blockField = fields.find("block");
+    if (blockField != nullptr) {
+        const auto block =
+            readLaunchExtent("block", LaunchExtentKind::Block, *blockField, problems);
+        if (block) state.block = *block;
+    }
+    if (const auto problem = warpRunProblem(state.kernel, state.grid, state.block)) {
+        // At the field that most likely needs changing: the shape, else the kernel.
+        const StateField* at = blockField != nullptr  ? blockField
+                               : gridField != nullptr ? gridField
+                                                      : kernelField;
+        if (at != nullptr) addStateError(problems, at->problemMark(), *problem);
+    }
+    if (const StateField* field = fields.find("schedulers")) {
+        readSchedulers(*field, state, problems);
+    }
+    if (const StateField* field = fields.find("sm")) readSm(*field, state, problems);
+    if (const StateField* field = fields.find("cycles")) {
+        const auto cycles = readWholeNumberField("cycles", *field, kWarpTimelineMinCycles,
+                                                 kWarpTimelineMaxCycles, problems);
+        if (cycles) state.cycles = static_cast<std::int64_t>(*cycles);
+    }
+}
+
+}  // namespace
+
+const KindSpec<WarpTimelineState>& warpTimelineKind() {
+    static const KindSpec<WarpTimelineState> spec{
+        "warp-timeline",
+        "one SM's warps cycle by cycle: issue and stalls per warp scheduler, LRR and GTO one "
+            "above the other, cycles, IPC and achieved occupancy",
+        "the warp-timeline state must be fields like 'kernel: vectorAdd', one per line",
+        "",
+        {
+            ruleField<WarpTimelineState>("device", "`rtx4090`",
+                                "a built-in device (`v100`, `t4`, `a100`, `rtx4090`, `h100`, `h200`)"),
+            ruleField<WarpTimelineState>("kernel", "`reduction`",
+                                "a built-in kernel: `matrixAdd`, `vectorAdd`, `matmulNaive`, `matmulTiled`, `divergent` or `reduction`"),
+            ruleField<WarpTimelineState>("grid", "`1`",
+                                "blocks: a number or 1 to 3 sizes like `[3, 2]` (x up to 2³¹ − 1, y and z up to 65535)"),
+            ruleField<WarpTimelineState>("block", "`512`",
+                                "threads per block: a number or 1 to 3 sizes like `[4, 3]` (x and y up to 1024, z up to 64)"),
+            ruleField<WarpTimelineState>("schedulers", "`[lrr, gto]`",
+                                "one or two of `lrr` and `gto`, drawn in that order"),
+            ruleField<WarpTimelineState>("sm", "`0`",
+                                "the SM drawn, from 0 to the device's SMs − 1"),
+            ruleField<WarpTimelineState>("cycles", "`3000`",
+                                "the cycles recorded and drawn, 10 to 20000 (the statistics always cover the whole launch; a longer run's title says \"the first 3000 drawn\")"),
+        },
+        readFields};
+    return spec;
+}
+
+namespace {
+const BuiltinKind kBuiltin(warpTimelineKind);
+}  // namespace
+
+}  // namespace mlsyslab::lesson::kinds

@@ -1,0 +1,178 @@
+#include "numeric/lesson/IntKind.h"
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "common/Concat.h"
+#include "lesson/KindFields.h"
+#include "numeric/BitPatternText.h"
+
+namespace mlsyslab::lesson::kinds {
+
+namespace {
+
+using numeric::BitPattern;
+using numeric::IntegerFormat;
+using numeric::IntegerOperation;
+using numeric::Signedness;
+
+
+struct NamedOperation {
+    std::string_view name;
+    IntegerOperation operation;
+};
+constexpr std::array<NamedOperation, 4> kOperations = {{{"add", IntegerOperation::Add},
+                                                        {"sub", IntegerOperation::Subtract},
+                                                        {"mul", IntegerOperation::Multiply},
+                                                        {"neg", IntegerOperation::Negate}}};
+
+bool isAllowedWidth(int width) {
+    return std::find(std::begin(kIntWidths), std::end(kIntWidths), width) != std::end(kIntWidths);
+}
+
+
+
+std::optional<int> readWidth(const StateField& field, std::vector<StateProblem>& problems) {
+    const YAML::Node& node = field.value;
+    if (node.IsScalar()) {
+        // Read the digits ourselves: yaml-cpp's integer conversion also takes octal and hex.
+        const auto parsed = numeric::parseUnsignedText(node.Scalar(), 64);
+        if (parsed && parsed->unsignedValue() <= 64 &&
+            isAllowedWidth(static_cast<int>(parsed->unsignedValue()))) {
+            return static_cast<int>(parsed->unsignedValue());
+        }
+    }
+    addStateError(problems, field.problemMark(), "width must be 4, 8, 16, 32 or 64");
+    return std::nullopt;
+}
+
+std::optional<Signedness> readSignedness(const StateField& field, std::vector<StateProblem>& problems) {
+    // YAML 1.2's booleans only: "yes" and "on" are booleans to some parsers and text to others.
+    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
+    if (text == "true" || text == "True" || text == "TRUE") return Signedness::Signed;
+    if (text == "false" || text == "False" || text == "FALSE") return Signedness::Unsigned;
+    addStateError(problems, field.problemMark(), "signed must be true or false");
+    return std::nullopt;
+}
+
+std::optional<IntegerOperation> readOperation(const StateField& field,
+                                              std::vector<StateProblem>& problems) {
+    const std::string name = field.value.IsScalar() ? field.value.Scalar() : std::string();
+    if (const auto operation = operationNamed(name)) return operation;
+    std::string message = "op must be add, sub, mul or neg";
+    std::vector<std::string> names;
+    for (const NamedOperation& known : kOperations) names.emplace_back(known.name);
+    if (const auto suggestion = closestMatch(name, names)) {
+        message += concat("; did you mean '", *suggestion, "'?");
+    }
+    addStateError(problems, field.problemMark(), std::move(message));
+    return std::nullopt;
+}
+
+// The format an operand is checked against. With a wrong width or signedness the lesson has an
+// error already, so an operand is only reported when it is wrong by itself: it is checked
+// against the widest width, and in either reading when the signedness is unknown.
+struct OperandCheck {
+    IntegerFormat format;
+    bool signednessKnown = true;
+};
+
+// The operand's bits in the state's format, or nothing (and a problem).
+std::optional<BitPattern> readOperand(const std::string& name, const StateField& field,
+                                      const OperandCheck& check, IntegerFormat stateFormat,
+                                      std::vector<StateProblem>& problems) {
+    const YAML::Node& node = field.value;
+    if (!node.IsScalar()) {
+        addStateError(problems, field.problemMark(),
+                 concat(name, " must be a whole number like 100 or -28, not ",
+                        node.IsNull() ? "empty" : "a list or a map"));
+        return std::nullopt;
+    }
+    const auto number = numeric::parseExactInteger(node.Scalar());
+    if (!number) {
+        addStateError(problems, node.Mark(), concat(name, ": ", number.error()));
+        return std::nullopt;
+    }
+    IntegerFormat otherReading = check.format;
+    otherReading.signedness = check.format.isSigned() ? Signedness::Unsigned : Signedness::Signed;
+    if (!number->fitsIn(check.format) && (check.signednessKnown || !number->fitsIn(otherReading))) {
+        // parseOperand words the message, the same one the widget shows.
+        const auto refused = numeric::parseOperand(node.Scalar(), check.format);
+        addStateError(problems, node.Mark(), concat(name, ": ", refused.error()));
+        return std::nullopt;
+    }
+    return numeric::wrap(*number, stateFormat).bits;
+}
+
+void readFields(const StateFields& fields, IntState& result, std::vector<StateProblem>& problems) {
+
+    std::optional<int> width = result.format.width;
+    if (const StateField* field = fields.find("width")) width = readWidth(*field, problems);
+    std::optional<Signedness> signedness = result.format.signedness;
+    if (const StateField* field = fields.find("signed")) signedness = readSignedness(*field, problems);
+    if (const StateField* field = fields.find("op")) {
+        result.operation = readOperation(*field, problems).value_or(result.operation);
+    }
+
+    result.format = {width.value_or(result.format.width),
+                     signedness.value_or(result.format.signedness)};
+    const OperandCheck check{{width.value_or(numeric::IntegerFormat::kMaxWidth),
+                              signedness.value_or(Signedness::Signed)},
+                             signedness.has_value()};
+    result.a = BitPattern(result.format.width, 0);
+    result.b = BitPattern(result.format.width, 1);
+    if (const StateField* field = fields.find("a")) {
+        result.a = readOperand("a", *field, check, result.format, problems).value_or(result.a);
+    }
+    if (const StateField* field = fields.find("b")) {
+        result.b = readOperand("b", *field, check, result.format, problems).value_or(result.b);
+    }
+}
+
+}  // namespace
+
+std::string_view operationName(IntegerOperation operation) {
+    for (const NamedOperation& known : kOperations) {
+        if (known.operation == operation) return known.name;
+    }
+    return kOperations[0].name;
+}
+
+std::optional<IntegerOperation> operationNamed(std::string_view name) {
+    for (const NamedOperation& known : kOperations) {
+        if (known.name == name) return known.operation;
+    }
+    return std::nullopt;
+}
+
+const KindSpec<IntState>& intKind() {
+    static const KindSpec<IntState> spec{
+        "int",
+        "integer add, subtract, multiply and negate at 4 to 64 bits: flags and wrap-around",
+        "the int state must be fields like 'width: 8' and 'a: 100', one per line",
+        "",
+        {
+            ruleField<IntState>("width", "`8`",
+                                "the register width in bits: `4`, `8`, `16`, `32` or `64`"),
+            ruleField<IntState>("signed", "`true`",
+                                "`true` reads the bits as two's complement, `false` as unsigned"),
+            ruleField<IntState>("op", "`add`",
+                                "`add` (A + B), `sub` (A − B), `mul` (A × B) or `neg` (−A, computed as 0 − A)"),
+            ruleField<IntState>("a", "`0`",
+                                "a decimal whole number that fits the format (for 8 bits signed, −128 to 127)"),
+            ruleField<IntState>("b", "`1`",
+                                "the same; `neg` ignores it, but it is kept for when students switch the operation"),
+        },
+        readFields};
+    return spec;
+}
+
+namespace {
+const BuiltinKind kBuiltin(intKind);
+}  // namespace
+
+}  // namespace mlsyslab::lesson::kinds

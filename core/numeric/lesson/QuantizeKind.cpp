@@ -1,0 +1,162 @@
+#include "numeric/lesson/QuantizeKind.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "lesson/KindFields.h"
+
+namespace mlsyslab::lesson::kinds {
+
+namespace {
+
+using numeric::DistributionKind;
+using numeric::Granularity;
+using numeric::QuantizationScheme;
+using numeric::QuantizedType;
+
+const std::vector<std::string> kFieldNames = {
+    "distribution",     "count",        "seed", "scheme", "dtype", "granularity", "channels",
+    "outlier_fraction", "outlier_scale"};
+const std::vector<std::string> kDistributionNames = {"normal", "uniform", "outliers"};
+const std::vector<std::string> kTypeNames = {"int8", "int4", "uint8", "uint4"};
+const std::vector<std::string> kSchemeNames = {"symmetric", "affine"};
+const std::vector<std::string> kGranularityNames = {"tensor", "channel"};
+
+std::optional<double> readNumber(const std::string& name, const StateField& field, double minimum,
+                                 double maximum, std::string_view example,
+                                 std::vector<StateProblem>& problems) {
+    const auto number = parseFiniteDecimal(scalarText(field));
+    if (number && *number >= minimum && *number <= maximum) return number;
+    // %g-style bounds: "0 to 1", "1 to 1000".
+    const auto bound = [](double value) {
+        std::string text = std::to_string(value);
+        text.erase(text.find_last_not_of('0') + 1);
+        if (text.back() == '.') text.pop_back();
+        return text;
+    };
+    addStateError(
+        problems, field.problemMark(),
+        concat(name, " must be a number from ", bound(minimum), " to ", bound(maximum), example));
+    return std::nullopt;
+}
+
+template <typename Value, typename Lookup>
+void readChoice(const StateFields& fields, const std::string& name,
+                const std::vector<std::string>& choices, Lookup lookup, Value& target,
+                std::vector<StateProblem>& problems) {
+    const StateField* field = fields.find(name);
+    if (field == nullptr) return;
+    if (const auto text =
+            readChoiceField(name, field->value, field->problemMark(), choices, problems)) {
+        if (const auto value = lookup(*text)) target = *value;
+    }
+}
+
+void readNumbers(const StateFields& fields, QuantizeState& result,
+                 std::vector<StateProblem>& problems) {
+    if (const StateField* field = fields.find("count")) {
+        result.count =
+            static_cast<int>(readWholeNumberField("count", *field, 1, kQuantizeMaxCount, problems)
+                                 .value_or(result.count));
+    }
+    if (const StateField* field = fields.find("seed")) {
+        result.seed =
+            readWholeNumberField("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
+    }
+    if (const StateField* field = fields.find("channels")) {
+        const auto channels =
+            readWholeNumberField("channels", *field, 1, kQuantizeMaxChannels, problems);
+        if (channels && *channels > std::uint64_t(result.count)) {
+            addStateError(problems, field->problemMark(),
+                          concat("channels: ", std::to_string(*channels), " rows need at least ",
+                                 std::to_string(*channels), " weights; count is ",
+                                 std::to_string(result.count)));
+        } else if (channels) {
+            result.channels = static_cast<int>(*channels);
+        }
+    }
+    if (const StateField* field = fields.find("outlier_fraction")) {
+        result.outlierFraction = readNumber("outlier_fraction", *field, 0.0, 1.0,
+                                            " (0.01 is 1 % of the weights)", problems)
+                                     .value_or(result.outlierFraction);
+    }
+    if (const StateField* field = fields.find("outlier_scale")) {
+        result.outlierScale = readNumber("outlier_scale", *field, 1.0, kQuantizeMaxOutlierScale,
+                                         " (10 puts an outlier 10 times farther out)", problems)
+                                  .value_or(result.outlierScale);
+    }
+}
+
+void readFields(const StateFields& fields, QuantizeState& result, std::vector<StateProblem>& problems) {
+    readChoice(fields, "distribution", kDistributionNames, numeric::distributionNamed,
+               result.distribution, problems);
+    const StateField* scheme = fields.find("scheme");
+    if (scheme != nullptr && scalarText(*scheme) == "asymmetric") {
+        // The usual other name for affine; "did you mean 'symmetric'" would be the opposite.
+        addStateError(problems, scheme->problemMark(),
+                      "scheme must be symmetric or affine; asymmetric quantization is called "
+                      "'affine' here");
+    } else {
+        readChoice(fields, "scheme", kSchemeNames, numeric::schemeNamed, result.scheme, problems);
+    }
+    readChoice(fields, "dtype", kTypeNames, numeric::quantizedTypeNamed, result.dtype, problems);
+    readChoice(fields, "granularity", kGranularityNames, numeric::granularityNamed,
+               result.granularity, problems);
+    readNumbers(fields, result, problems);
+}
+
+}  // namespace
+
+numeric::WeightDistribution weightDistributionOf(const QuantizeState& state) {
+    numeric::WeightDistribution distribution;
+    distribution.kind = state.distribution;
+    distribution.outlierFraction = state.outlierFraction;
+    distribution.outlierScale = state.outlierScale;
+    return distribution;
+}
+
+numeric::QuantizationSpec quantizationSpecOf(const QuantizeState& state) {
+    return {state.dtype, state.scheme, state.granularity, state.channels};
+}
+
+const KindSpec<QuantizeState>& quantizeKind() {
+    static const KindSpec<QuantizeState> spec{
+        "quantize",
+        "FP32 weights quantized to int8, int4, uint8 or uint4 (symmetric or affine, per "
+            "tensor or per channel): histograms, error, SQNR and memory saved",
+        "the quantize state must be fields like "
+               "'dtype: int8' and 'scheme: affine', one per line",
+        "",
+        {
+            ruleField<QuantizeState>("distribution", "`normal`",
+                                "`normal`, `uniform` or `outliers`"),
+            ruleField<QuantizeState>("count", "`4096`",
+                                "how many weights, 1 to 1000000"),
+            ruleField<QuantizeState>("seed", "`1`",
+                                "a whole number from 0 to 18446744073709551615; the same seed gives the same weights"),
+            ruleField<QuantizeState>("scheme", "`symmetric`",
+                                "`symmetric` or `affine`"),
+            ruleField<QuantizeState>("dtype", "`int8`",
+                                "`int8`, `int4`, `uint8` or `uint4`"),
+            ruleField<QuantizeState>("granularity", "`tensor`",
+                                "`tensor` (one scale) or `channel` (one scale per row)"),
+            ruleField<QuantizeState>("channels", "`8`",
+                                "the rows of the matrix, 1 to 4096 and at most `count`; used per channel"),
+            ruleField<QuantizeState>("outlier_fraction", "`0.01`",
+                                "the share of weights made outliers, 0 to 1 (`0.01` is 1 %); used by `outliers`"),
+            ruleField<QuantizeState>("outlier_scale", "`10`",
+                                "how many times farther from the mean they move, 1 to 1000; used by `outliers`"),
+        },
+        readFields};
+    return spec;
+}
+
+namespace {
+const BuiltinKind kBuiltin(quantizeKind);
+}  // namespace
+
+}  // namespace mlsyslab::lesson::kinds
