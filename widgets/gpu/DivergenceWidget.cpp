@@ -235,13 +235,13 @@ void DivergenceWidget::showRun(std::shared_ptr<const WarpRuns> runs) {
 void DivergenceWidget::followWarp() {
     trace_.reset();
     if (runs_ && runs_->front().ok() && runs_->front().result.impossibleReason.empty()) {
-        trace_ = std::make_shared<const DivergenceTrace>(
-            traceWarp(runs_->front().result, 0, state_.warp));
+        trace_ = std::make_shared<const gpu::DivergenceTrace>(
+            gpu::traceWarp(runs_->front().result, 0, state_.warp));
     }
     traceView_->setTrace(trace_, kernel_);
     int deepest = 1;
     if (trace_) {
-        for (const DivergenceStep& step : trace_->steps) {
+        for (const gpu::DivergenceStep& step : trace_->steps) {
             deepest = std::max(deepest, int(step.simtStack.size()));
         }
         if (!trace_->complete) {
@@ -277,7 +277,7 @@ void DivergenceWidget::showStep(int step) {
         source_->highlightLine(-1);
         return;
     }
-    const DivergenceStep& current = trace_->steps[std::size_t(step)];
+    const gpu::DivergenceStep& current = trace_->steps[std::size_t(step)];
     traceView_->setCurrentStep(step);
     instruction_->setText(DivergenceText::instructionHtml(*kernel_, current.pc));
     const int running = laneCount(current.activeMask);

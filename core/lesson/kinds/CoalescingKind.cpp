@@ -10,7 +10,14 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-using Kind = CoalescingPatternKind;
+using gpu::CoalescingPattern;
+using Kind = gpu::CoalescingPatternKind;
+using gpu::coalescingPatternName;
+using gpu::coalescingPatternNames;
+using gpu::kMostCoalescingAddress;
+using gpu::kMostCoalescingOffset;
+using gpu::kMostCoalescingStride;
+using gpu::kMostRowLength;
 
 const std::vector<std::string> kFieldNames = {"elem_bytes", "pattern",    "stride",
                                               "offset",     "row_length", "seed",
@@ -81,7 +88,7 @@ Kind readKind(const StateFields& fields, std::vector<StateProblem>& problems) {
     if (const StateField* field = fields.find("pattern")) {
         const auto name = readChoiceField("pattern", field->value, field->problemMark(),
                                           coalescingPatternNames(), problems);
-        if (name) return *coalescingPatternKindNamed(*name);
+        if (name) return *gpu::coalescingPatternKindNamed(*name);
     }
     if (fields.find("pattern") == nullptr) {
         if (fields.find("addresses") != nullptr) return Kind::Addresses;
@@ -180,7 +187,7 @@ void readFields(const YAML::Node& node, CoalescingStateReading& reading) {
     }
 
     // A stride that walks backwards past the array's start: said at the stride (or offset).
-    if (const auto result = coalesce(pattern); !result) {
+    if (const auto result = gpu::coalesce(pattern); !result) {
         const StateField* blamed = stride != nullptr ? stride : offset;
         const YAML::Mark mark =
             pattern.kind == Kind::Custom && blamed != nullptr ? blamed->problemMark() : node.Mark();

@@ -14,7 +14,7 @@
 #include "lesson/kinds/CoalescingKind.h"
 #include "../WidgetTestSupport.h"
 
-using mlsyslab::lesson::kinds::CoalescingPatternKind;
+using mlsyslab::gpu::CoalescingPatternKind;
 using mlsyslab::lesson::kinds::readCoalescingState;
 using mlsyslab::widgets::CoalescingControls;
 using mlsyslab::widgets::CoalescingView;

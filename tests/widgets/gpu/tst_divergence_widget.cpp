@@ -24,7 +24,7 @@ using mlsyslab::testing::labelText;
 using mlsyslab::testing::part;
 using mlsyslab::testing::plainText;
 using mlsyslab::testing::simulate;
-using mlsyslab::widgets::DivergenceTrace;
+using mlsyslab::gpu::DivergenceTrace;
 using mlsyslab::widgets::DivergenceWidget;
 using mlsyslab::widgets::LaneStripView;
 using mlsyslab::widgets::SimtStackView;

@@ -1,10 +1,10 @@
-#include "lesson/kinds/CoalescingPattern.h"
+#include "gpu/CoalescingPattern.h"
 
 #include <algorithm>
 #include <array>
 #include <random>
 
-namespace mlsyslab::lesson::kinds {
+namespace mlsyslab::gpu {
 
 namespace {
 
@@ -87,12 +87,12 @@ std::vector<std::int64_t> laneAddresses(const CoalescingPattern& pattern) {
     return addresses;
 }
 
-Result<gpu::CoalescingResult> coalesce(const CoalescingPattern& pattern) {
+Result<CoalescingResult> coalesce(const CoalescingPattern& pattern) {
     if (const auto strided = strideAndOffsetOf(pattern)) {
-        return gpu::coalesceStrided(pattern.elementBytes, strided->stride, strided->offset,
+        return coalesceStrided(pattern.elementBytes, strided->stride, strided->offset,
                                     pattern.lanes);
     }
-    return gpu::coalesceAddresses(pattern.elementBytes, laneAddresses(pattern));
+    return coalesceAddresses(pattern.elementBytes, laneAddresses(pattern));
 }
 
-}  // namespace mlsyslab::lesson::kinds
+}  // namespace mlsyslab::gpu

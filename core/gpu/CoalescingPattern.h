@@ -9,10 +9,11 @@
 #include "common/Result.h"
 #include "gpu/Coalescing.h"
 
-namespace mlsyslab::lesson::kinds {
+namespace mlsyslab::gpu {
 
-// The access patterns the `coalescing` simulator names, each a way one warp's 32 lanes can
-// read an array of `elementBytes`-byte elements that starts on a 128-byte boundary.
+// The named access patterns of one warp (lesson files' ```sim coalescing, its view), each a way
+// the warp's 32 lanes can read an array of `elementBytes`-byte elements that starts on a
+// 128-byte boundary.
 enum class CoalescingPatternKind : std::uint8_t {
     Sequential,   // lane i reads element i
     Misaligned,   // lane i reads element i + 1: the warp starts one element into a line
@@ -67,6 +68,6 @@ std::vector<std::int64_t> laneAddresses(const CoalescingPattern& pattern);
 
 // The sectors and lines the pattern touches (gpu/Coalescing.h), or why it cannot run ("lane 31
 // would read element -1 ...").
-Result<gpu::CoalescingResult> coalesce(const CoalescingPattern& pattern);
+Result<CoalescingResult> coalesce(const CoalescingPattern& pattern);
 
-}  // namespace mlsyslab::lesson::kinds
+}  // namespace mlsyslab::gpu
