@@ -8,8 +8,6 @@ namespace mlsyslab::gpu {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
-
 bool isElementSize(int bytes) {
     return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/Result.h"
+#include "gpu/WarpLanes.h"
 
 namespace mlsyslab::gpu {
 
@@ -42,7 +43,7 @@ int misalignedLaneCount(const CoalescingResult& result);
 // Errors (element size not 1, 2, 4, 8 or 16; an address below the base or past
 // kLargestByteAddress; laneCount not 1 to 32) say why.
 Result<CoalescingResult> coalesceStrided(int elementBytes, std::int64_t strideElements,
-                                         std::int64_t offsetElements, int laneCount = 32);
+                                         std::int64_t offsetElements, int laneCount = kWarpLanes);
 // Lane i reads `elementBytes` at byteAddresses[i]; 1 to 32 lanes.
 Result<CoalescingResult> coalesceAddresses(int elementBytes,
                                            const std::vector<std::int64_t>& byteAddresses);

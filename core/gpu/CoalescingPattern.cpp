@@ -10,8 +10,6 @@ namespace {
 
 using Kind = CoalescingPatternKind;
 
-constexpr int kWarpLanes = 32;
-
 }  // namespace
 
 const std::vector<std::string>& coalescingPatternNames() {

@@ -29,7 +29,7 @@ enum class CoalescingPatternKind : std::uint8_t {
 struct CoalescingPattern {
     CoalescingPatternKind kind = CoalescingPatternKind::Sequential;
     int elementBytes = 4;
-    int lanes = 32;                       // active lanes, 1 to 32 (lanes 0 .. lanes - 1)
+    int lanes = kWarpLanes;               // active lanes, 1 to 32 (lanes 0 .. lanes - 1)
     std::int64_t stride = 1;              // Custom: elements between neighbouring lanes
     std::int64_t offset = 0;              // Custom: the element lane 0 reads
     std::int64_t rowLength = 32;          // Column: elements per row of the tile

@@ -6,10 +6,6 @@ namespace mlsyslab::gpu {
 
 namespace {
 
-// SIMT efficiency counts every warp instruction as 32 lane slots, a partial warp included, as
-// Nsight Compute and the simulator's statistics do.
-constexpr int kLaneSlots = 32;
-
 const WarpSnapshot* findWarp(const SmCycleSnapshot& snapshot, std::int64_t block,
                                   int warpInBlock) {
     for (const WarpSnapshot& warp : snapshot.warps) {
@@ -22,7 +18,9 @@ const WarpSnapshot* findWarp(const SmCycleSnapshot& snapshot, std::int64_t block
 
 double DivergenceTrace::simtEfficiencyPct(std::size_t step) const {
     if (step >= steps.size()) return 0;
-    return 100.0 * double(steps[step].activeLanesSoFar) / (double(kLaneSlots) * double(step + 1));
+    // Every warp instruction counts 32 lane slots, a partial warp included, as Nsight Compute
+    // and the simulator's statistics do.
+    return 100.0 * double(steps[step].activeLanesSoFar) / (double(kWarpLanes) * double(step + 1));
 }
 
 DivergenceTrace traceWarp(const SimulationResult& result, std::int64_t block,

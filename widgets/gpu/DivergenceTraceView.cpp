@@ -61,7 +61,7 @@ int DivergenceTraceView::rowHeight() const { return QFontMetrics(codeFont()).hei
 
 int DivergenceTraceView::laneCellsWidth() const {
     // Cells about a quarter of a line wide: 32 of them leave room for the operation beside them.
-    return kLanesPerWarp * std::max(5, QFontMetrics(codeFont()).height() / 4);
+    return gpu::kWarpLanes * std::max(5, QFontMetrics(codeFont()).height() / 4);
 }
 
 QRect DivergenceTraceView::rowRect(int step) const {

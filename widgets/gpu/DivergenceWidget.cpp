@@ -39,8 +39,8 @@ constexpr int kOpeningWaitMs = 400;
 constexpr std::int64_t kMostRecordedCycles = 50000;
 constexpr double kInstructionFontScale = 1.15;
 
-int warpsIn(const gpu::Dim3& block) {
-    return int((block.count() + kLanesPerWarp - 1) / kLanesPerWarp);
+int warpsIn(const gpu::Dim3& block, int warpSize) {
+    return int((block.count() + warpSize - 1) / warpSize);
 }
 
 QLabel* newLabel(QWidget* parent, const char* name) {
@@ -80,7 +80,7 @@ void DivergenceWidget::buildControls() {
     kernelChooser_ = makeKernelChooser(state_.kernel, this);
     warpChooser_ = new QSpinBox(this);
     warpChooser_->setObjectName(QStringLiteral("warpChooser"));
-    warpChooser_->setRange(0, std::max(0, warpsIn(state_.block) - 1));
+    warpChooser_->setRange(0, std::max(0, warpsIn(state_.block, device_.warpSize) - 1));
     warpChooser_->setValue(state_.warp);
     warpChooser_->setToolTip(tr("Which warp of the block to follow"));
     auto* kernelLabel = new QLabel(tr("Kernel:"), this);
@@ -171,7 +171,7 @@ void DivergenceWidget::setKernel(const QString& kernel) {
 }
 
 void DivergenceWidget::setWarp(int warp) {
-    warp = std::clamp(warp, 0, std::max(0, warpsIn(state_.block) - 1));
+    warp = std::clamp(warp, 0, std::max(0, warpsIn(state_.block, device_.warpSize) - 1));
     if (warp == state_.warp) return;
     state_.warp = warp;
     {
@@ -185,7 +185,7 @@ void DivergenceWidget::simulate() {
     runs_.reset();
     trace_.reset();
     const gpu::Dim3 grid{1, 1, 1};
-    const int warps = warpsIn(state_.block);
+    const int warps = warpsIn(state_.block, device_.warpSize);
     launchLabel_->setText(tr("%1&lt;&lt;&lt;1, %2&gt;&gt;&gt; on the %3: one block of %4 "
                              "threads, %5")
                               .arg(QString::fromStdString(state_.kernel).toHtmlEscaped(),
@@ -265,9 +265,9 @@ void DivergenceWidget::showStep(int step) {
         steps_->setPosition(step);  // comes back here through positionChanged
         return;
     }
-    const int firstThread = state_.warp * kLanesPerWarp;
+    const int firstThread = state_.warp * device_.warpSize;
     const int lastThread =
-        int(std::min<std::int64_t>(state_.block.count(), firstThread + kLanesPerWarp)) - 1;
+        int(std::min<std::int64_t>(state_.block.count(), firstThread + device_.warpSize)) - 1;
     if (!trace_ || !kernel_ || trace_->steps.empty()) {
         instruction_->clear();
         readouts_->clear();

@@ -40,7 +40,7 @@ private slots:
         CoalescingPattern pattern;
         pattern.kind = static_cast<CoalescingPatternKind>(kind);
         const auto addresses = laneAddresses(pattern);
-        QCOMPARE(addresses.size(), std::size_t{32});
+        QCOMPARE(addresses.size(), std::size_t{kWarpLanes});
         QCOMPARE(QStringLiteral("%1 %2").arg(addresses.front()).arg(addresses.back()),
                  firstAndLast);
     }
@@ -86,7 +86,7 @@ private slots:
         const auto first = permutedElements(1);
         auto sorted = first;
         std::sort(sorted.begin(), sorted.end());
-        for (std::int64_t element = 0; element < 32; ++element) {
+        for (std::int64_t element = 0; element < kWarpLanes; ++element) {
             QCOMPARE(sorted[static_cast<std::size_t>(element)], element);
         }
         QCOMPARE(permutedElements(1), first);
