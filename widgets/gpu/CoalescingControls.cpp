@@ -17,9 +17,8 @@ namespace {
 
 using gpu::CoalescingPattern;
 using Kind = gpu::CoalescingPatternKind;
-
-constexpr std::array<int, 5> kElementSizes = {1, 2, 4, 8, 16};
-constexpr int kWarpLanes = 32;
+using gpu::kElementSizes;
+using gpu::kWarpLanes;
 
 QSpinBox* newSpinBox(QWidget* parent, const char* name, int minimum, int maximum) {
     auto* box = new QSpinBox(parent);

@@ -18,12 +18,12 @@ using gpu::kMostCoalescingAddress;
 using gpu::kMostCoalescingOffset;
 using gpu::kMostCoalescingStride;
 using gpu::kMostRowLength;
+using gpu::kWarpLanes;
 
 const std::vector<std::string> kFieldNames = {"elem_bytes", "pattern",    "stride",
                                               "offset",     "row_length", "seed",
                                               "addresses",  "lanes",      "editable"};
 constexpr std::uint64_t kMostSeed = 0xFFFF'FFFF;
-constexpr int kWarpLanes = 32;
 
 // The fields each pattern reads besides elem_bytes, lanes and editable.
 std::vector<std::string> fieldsReadBy(Kind kind) {
@@ -127,11 +127,12 @@ void readFields(const YAML::Node& node, CoalescingStateReading& reading) {
 
     if (const StateField* field = fields.find("elem_bytes")) {
         const auto bytes = parseSignedWhole(scalarText(*field));
-        if (bytes && (*bytes == 1 || *bytes == 2 || *bytes == 4 || *bytes == 8 || *bytes == 16)) {
+        if (bytes && gpu::validateElementBytes(*bytes)) {
             pattern.elementBytes = static_cast<int>(*bytes);
         } else {
             addStateError(problems, field->problemMark(),
-                          "elem_bytes must be 1, 2, 4, 8 or 16: the bytes each lane reads");
+                          concat("elem_bytes must be ", gpu::elementSizesInWords(),
+                                 ": the bytes each lane reads"));
         }
     }
     pattern.kind = readKind(fields, problems);
