@@ -76,7 +76,8 @@ std::string elementSizesInWords() {
 }
 
 Result<int> validateElementBytes(std::int64_t elementBytes) {
-    if (std::find(kElementSizes.begin(), kElementSizes.end(), elementBytes) == kElementSizes.end()) {
+    if (std::find(kElementSizes.begin(), kElementSizes.end(), elementBytes) ==
+        kElementSizes.end()) {
         return Result<int>::failure(concat("element size ", std::to_string(elementBytes),
                                            " bytes: a load reads ", elementSizesInWords(),
                                            " bytes per lane"));

@@ -88,7 +88,7 @@ std::vector<std::int64_t> laneAddresses(const CoalescingPattern& pattern) {
 Result<CoalescingResult> coalesce(const CoalescingPattern& pattern) {
     if (const auto strided = strideAndOffsetOf(pattern)) {
         return coalesceStrided(pattern.elementBytes, strided->stride, strided->offset,
-                                    pattern.lanes);
+                               pattern.lanes);
     }
     return coalesceAddresses(pattern.elementBytes, laneAddresses(pattern));
 }

@@ -6,8 +6,7 @@ namespace mlsyslab::gpu {
 
 namespace {
 
-const WarpSnapshot* findWarp(const SmCycleSnapshot& snapshot, std::int64_t block,
-                                  int warpInBlock) {
+const WarpSnapshot* findWarp(const SmCycleSnapshot& snapshot, std::int64_t block, int warpInBlock) {
     for (const WarpSnapshot& warp : snapshot.warps) {
         if (warp.block == block && warp.warpInBlock == warpInBlock) return &warp;
     }
@@ -23,8 +22,7 @@ double DivergenceTrace::simtEfficiencyPct(std::size_t step) const {
     return 100.0 * double(steps[step].activeLanesSoFar) / (double(kWarpLanes) * double(step + 1));
 }
 
-DivergenceTrace traceWarp(const SimulationResult& result, std::int64_t block,
-                          int warpInBlock) {
+DivergenceTrace traceWarp(const SimulationResult& result, std::int64_t block, int warpInBlock) {
     DivergenceTrace trace;
     // A snapshot shows a warp after its scheduler's choice in that cycle: the instruction it
     // issued and the lanes that ran it, then the pc, mask and stack of its next instruction. The

@@ -11,9 +11,9 @@ namespace mlsyslab::gpu {
 struct DivergenceStep {
     std::int64_t cycle = 0;
     int pc = 0;
-    std::uint32_t activeMask = 0;                // the lanes that ran it
+    std::uint32_t activeMask = 0;           // the lanes that ran it
     std::vector<SimtStackEntry> simtStack;  // bottom first, as it stood when it issued
-    std::int64_t activeLanesSoFar = 0;           // summed over this step and those before
+    std::int64_t activeLanesSoFar = 0;      // summed over this step and those before
 };
 
 // The instructions one warp of a recorded run issued, in order, read from the per-cycle

@@ -4,8 +4,7 @@
 
 namespace mlsyslab::gpu {
 
-OccupancyCurve occupancyByBlockSize(const DeviceModel& device,
-                                    const KernelResources& kernel) {
+OccupancyCurve occupancyByBlockSize(const DeviceModel& device, const KernelResources& kernel) {
     OccupancyCurve curve;
     KernelResources varied = kernel;
     for (int threads = device.warpSize; threads <= device.maxThreadsPerBlock;
@@ -17,8 +16,7 @@ OccupancyCurve occupancyByBlockSize(const DeviceModel& device,
     return curve;
 }
 
-OccupancyCurve occupancyByRegisters(const DeviceModel& device,
-                                    const KernelResources& kernel) {
+OccupancyCurve occupancyByRegisters(const DeviceModel& device, const KernelResources& kernel) {
     OccupancyCurve curve;
     KernelResources varied = kernel;
     for (int registers = 0; registers <= device.maxRegistersPerThread; ++registers) {
@@ -29,8 +27,7 @@ OccupancyCurve occupancyByRegisters(const DeviceModel& device,
     return curve;
 }
 
-OccupancyCurve occupancyBySharedMemory(const DeviceModel& device,
-                                       const KernelResources& kernel) {
+OccupancyCurve occupancyBySharedMemory(const DeviceModel& device, const KernelResources& kernel) {
     OccupancyCurve curve;
     KernelResources varied = kernel;
     const std::int64_t step = std::max<std::int64_t>(1, device.sharedMemoryAllocationUnitBytes);

@@ -16,14 +16,11 @@ struct OccupancyCurve {
 };
 
 // Threads per block: every multiple of the warp size from one warp to the device's most.
-OccupancyCurve occupancyByBlockSize(const DeviceModel& device,
-                                    const KernelResources& kernel);
+OccupancyCurve occupancyByBlockSize(const DeviceModel& device, const KernelResources& kernel);
 // Registers per thread: 0 to the device's most, every count.
-OccupancyCurve occupancyByRegisters(const DeviceModel& device,
-                                    const KernelResources& kernel);
+OccupancyCurve occupancyByRegisters(const DeviceModel& device, const KernelResources& kernel);
 // Dynamic shared memory per block, in KiB on x: 0 to the opt-in limit, every allocation unit.
-OccupancyCurve occupancyBySharedMemory(const DeviceModel& device,
-                                       const KernelResources& kernel);
+OccupancyCurve occupancyBySharedMemory(const DeviceModel& device, const KernelResources& kernel);
 
 // The shared-memory curve's x unit: NVIDIA's calculator and the device files give KiB.
 inline constexpr double kBytesPerKibibyte = 1024.0;

@@ -12,12 +12,12 @@ constexpr std::int64_t kFloatBytes = 4;
 
 std::vector<std::int64_t> LaunchState::laneSpecialsOf(const LaunchGeometry& geometry) {
     const int warps = geometry.warpsPerBlock();
-    std::vector<std::int64_t> values(static_cast<std::size_t>(warps) * kLaneSpecialCount * kWarpLanes,
-                                     0);
+    std::vector<std::int64_t> values(
+        static_cast<std::size_t>(warps) * kLaneSpecialCount * kWarpLanes, 0);
     for (int thread = 0; thread < geometry.threadsPerBlock(); ++thread) {
         const Dim3 index = geometry.threadIndexOf(thread);
-        std::int64_t* lanes =
-            values.data() + static_cast<std::size_t>(thread / kWarpLanes) * kLaneSpecialCount * kWarpLanes;
+        std::int64_t* lanes = values.data() + static_cast<std::size_t>(thread / kWarpLanes) *
+                                                  kLaneSpecialCount * kWarpLanes;
         const int lane = thread % kWarpLanes;
         lanes[kLaneThreadX * kWarpLanes + lane] = index.x;
         lanes[kLaneThreadY * kWarpLanes + lane] = index.y;

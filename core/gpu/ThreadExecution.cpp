@@ -50,7 +50,8 @@ void binary(const DecodedInstruction& instruction, const WarpRegisters& warp, st
     const std::int64_t* a = laneArray(instruction.operands[0], warp, scratch[0]);
     const std::int64_t* b = laneArray(instruction.operands[1], warp, scratch[1]);
     if (lanes == kAllLanes) {
-        for (int lane = 0; lane < kWarpLanes; ++lane) destination[lane] = operation(a[lane], b[lane]);
+        for (int lane = 0; lane < kWarpLanes; ++lane)
+            destination[lane] = operation(a[lane], b[lane]);
     } else {
         forEachLane(lanes, [&](int lane) { destination[lane] = operation(a[lane], b[lane]); });
     }

@@ -21,8 +21,7 @@ namespace mlsyslab::widgets {
 class CoalescingControls : public QWidget {
     Q_OBJECT
 public:
-    explicit CoalescingControls(const gpu::CoalescingPattern& initial,
-                                QWidget* parent = nullptr);
+    explicit CoalescingControls(const gpu::CoalescingPattern& initial, QWidget* parent = nullptr);
 
     const gpu::CoalescingPattern& pattern() const { return pattern_; }
 

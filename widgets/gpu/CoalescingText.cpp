@@ -66,8 +66,7 @@ QString CoalescingText::laneFormula(const CoalescingPattern& pattern) {
     if (pattern.kind == Kind::Permutation) {
         return tr("lane i reads element p(i), p a shuffle of 0\u201331");
     }
-    const auto strided =
-        gpu::strideAndOffsetOf(pattern).value_or(gpu::StrideAndOffset{});
+    const auto strided = gpu::strideAndOffsetOf(pattern).value_or(gpu::StrideAndOffset{});
     if (strided.stride == 0) return tr("every lane reads element %1").arg(strided.offset);
     const QString term = strideTerm(strided.stride);
     if (strided.offset == 0 && strided.stride > 0) {

@@ -24,8 +24,7 @@ public:
     static QString explanation(const gpu::CoalescingPattern& pattern,
                                const gpu::CoalescingResult& result);
     // Why a pattern cannot run, and what would fix it.
-    static QString problem(const gpu::CoalescingPattern& pattern,
-                           const std::string& engineMessage);
+    static QString problem(const gpu::CoalescingPattern& pattern, const std::string& engineMessage);
     // "80%", "12.5%", "400%".
     static QString percent(double value);
 };

@@ -92,9 +92,7 @@ CoalescingWidget::CoalescingWidget(const CoalescingState& initial, QWidget* pare
     recount();
 }
 
-const gpu::CoalescingPattern& CoalescingWidget::pattern() const {
-    return controls_->pattern();
-}
+const gpu::CoalescingPattern& CoalescingWidget::pattern() const { return controls_->pattern(); }
 
 void CoalescingWidget::recount() {
     const gpu::CoalescingPattern& pattern = controls_->pattern();

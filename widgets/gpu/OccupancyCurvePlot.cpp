@@ -42,7 +42,8 @@ OccupancyCurvePlot::OccupancyCurvePlot(const QString& xLabel, QWidget* parent)
     applyStyle();
 }
 
-void OccupancyCurvePlot::setCurve(const gpu::OccupancyCurve& curve, double currentX, double currentPct) {
+void OccupancyCurvePlot::setCurve(const gpu::OccupancyCurve& curve, double currentX,
+                                  double currentPct) {
     curve_ = curve;
     current_ = QPointF(currentX, currentPct);
     line_->setData(QVector<double>(curve.x.begin(), curve.x.end()),

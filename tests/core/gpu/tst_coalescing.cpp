@@ -288,8 +288,8 @@ private slots:
         }
         QTest::newRow("3") << qint64{3}
                            << "element size 3 bytes: a load reads 1, 2, 4, 8 or 16 bytes per lane";
-        QTest::newRow("-4") << qint64{-4}
-                            << "element size -4 bytes: a load reads 1, 2, 4, 8 or 16 bytes per lane";
+        QTest::newRow("-4")
+            << qint64{-4} << "element size -4 bytes: a load reads 1, 2, 4, 8 or 16 bytes per lane";
         QTest::newRow("2^32 + 4") << qint64{(qint64{1} << 32) + 4}
                                   << "element size 4294967300 bytes: a load reads 1, 2, 4, 8 or "
                                      "16 bytes per lane";
@@ -299,8 +299,10 @@ private slots:
         QFETCH(QString, problem);
         const auto size = validateElementBytes(elementBytes);
         QCOMPARE(size.ok(), problem.isEmpty());
-        if (size.ok()) QCOMPARE(qint64{*size}, elementBytes);
-        else QCOMPARE(QString::fromStdString(size.error()), problem);
+        if (size.ok())
+            QCOMPARE(qint64{*size}, elementBytes);
+        else
+            QCOMPARE(QString::fromStdString(size.error()), problem);
         QCOMPARE(elementSizesInWords(), std::string("1, 2, 4, 8 or 16"));
     }
 

@@ -51,8 +51,7 @@ private slots:
         pattern.kind = CoalescingPatternKind::Reversed;
         pattern.lanes = 8;
         pattern.elementBytes = 8;
-        QCOMPARE(laneAddresses(pattern),
-                 (std::vector<std::int64_t>{56, 48, 40, 32, 24, 16, 8, 0}));
+        QCOMPARE(laneAddresses(pattern), (std::vector<std::int64_t>{56, 48, 40, 32, 24, 16, 8, 0}));
         const auto strided = strideAndOffsetOf(pattern);
         QVERIFY(strided.has_value());
         QCOMPARE(strided->stride, std::int64_t{-1});

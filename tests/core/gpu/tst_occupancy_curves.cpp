@@ -38,8 +38,7 @@ private slots:
 
         // Threads per block: one warp, two, ..., the device's most.
         const OccupancyCurve byBlock = occupancyByBlockSize(device, kernel);
-        QCOMPARE(byBlock.x.size(),
-                 std::size_t(device.maxThreadsPerBlock / device.warpSize));
+        QCOMPARE(byBlock.x.size(), std::size_t(device.maxThreadsPerBlock / device.warpSize));
         QCOMPARE(byBlock.occupancyPct.size(), byBlock.x.size());
         QCOMPARE(byBlock.x.front(), double(device.warpSize));
         QCOMPARE(byBlock.x.back(), double(device.maxThreadsPerBlock));
@@ -65,12 +64,10 @@ private slots:
         QCOMPARE(byShared.x.front(), 0.0);
         QCOMPARE(byShared.x.back() * kBytesPerKibibyte,
                  double(device.sharedMemoryPerBlockOptinBytes));
-        QCOMPARE(byShared.x[1] * kBytesPerKibibyte,
-                 double(device.sharedMemoryAllocationUnitBytes));
+        QCOMPARE(byShared.x[1] * kBytesPerKibibyte, double(device.sharedMemoryAllocationUnitBytes));
         for (std::size_t index = 0; index < byShared.x.size(); ++index) {
             KernelResources varied = kernel;
-            varied.dynamicSharedBytesPerBlock =
-                std::int64_t(byShared.x[index] * kBytesPerKibibyte);
+            varied.dynamicSharedBytesPerBlock = std::int64_t(byShared.x[index] * kBytesPerKibibyte);
             QCOMPARE(byShared.occupancyPct[index], computeOccupancy(device, varied).occupancyPct);
         }
     }
