@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/Suggestion.h"
 #include "lesson/kinds/OwnCircuitReader.h"
 #include "lesson/kinds/StateFields.h"
 #include "logic/AdderCircuits.h"

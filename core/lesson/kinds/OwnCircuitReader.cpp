@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/Suggestion.h"
 #include "lesson/kinds/GatesKind.h"
 #include "logic/CircuitSpec.h"
 

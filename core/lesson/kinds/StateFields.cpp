@@ -5,6 +5,8 @@
 #include <cmath>
 #include <utility>
 
+#include "common/Suggestion.h"
+
 namespace mlsyslab::lesson::kinds {
 
 const StateField* StateFields::find(const std::string& name) const {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "common/Suggestion.h"
 #include "lesson/kinds/StateFields.h"
 
 namespace mlsyslab::lesson::kinds {
