@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
-#include "lesson/SimKindRegistry.h"
+#include "common/Suggestion.h"
 
 namespace mlsyslab::cli {
 
@@ -148,7 +148,7 @@ int runCommandLine(std::span<const Command> commands, std::span<const std::strin
         const auto known = nextWords(commands, path);
         if (std::find(known.begin(), known.end(), words[index]) == known.end()) {
             std::string message = "unknown command '" + joined(candidate) + "'";
-            if (const auto suggestion = lesson::closestMatch(words[index], known)) {
+            if (const auto suggestion = closestMatch(words[index], known)) {
                 message += "; did you mean '" + *suggestion + "'?";
             }
             return usageError(streams, message + helpHint(path));

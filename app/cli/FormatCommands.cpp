@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "common/Concat.h"
-#include "lesson/SimKindRegistry.h"
+#include "common/Suggestion.h"
 #include "numeric/FloatDecode.h"
 #include "numeric/FloatEncode.h"
 #include "numeric/FloatFormat.h"
@@ -39,7 +39,7 @@ std::optional<FloatFormat> takeFormat(Arguments& arguments, Streams& streams,
     std::vector<std::string> names;
     for (const auto& format : numeric::floatFormats()) names.emplace_back(format.name);
     std::string message = concat(command, ": unknown format '", *name, "'");
-    if (const auto suggestion = lesson::closestMatch(*name, names)) {
+    if (const auto suggestion = closestMatch(*name, names)) {
         message.append("; did you mean '").append(*suggestion).append("'?");
     }
     exitCode = usageError(streams, concat(message, " (formats: ", known, ")"));

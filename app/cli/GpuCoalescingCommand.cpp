@@ -17,7 +17,7 @@ namespace mlsyslab::cli {
 namespace {
 
 constexpr std::string_view kPrefix = "gpu coalescing: ";
-constexpr int kWarpLanes = 32;
+using gpu::kWarpLanes;
 
 struct CoalescingOptions {
     int elementBytes = 4;
@@ -100,13 +100,13 @@ std::optional<CoalescingOptions> readOptions(Arguments& arguments, Streams& stre
                            "': give the pattern with --stride and --offset, or --addresses"));
     }
     if (elementBytes) {
-        if (elementBytes->empty()) return fail("--elem-bytes needs a size: 1, 2, 4, 8 or 16");
+        if (elementBytes->empty()) {
+            return fail(concat("--elem-bytes needs a size: ", gpu::elementSizesInWords()));
+        }
         const auto bytes = parseWholeNumber(*elementBytes, false);
-        if (!bytes || (*bytes != 1 && *bytes != 2 && *bytes != 4 && *bytes != 8 && *bytes != 16)) {
-            return fail(
-                concat("--elem-bytes must be 1, 2, 4, 8 or 16 (bytes each lane reads), "
-                       "not '",
-                       *elementBytes, "'"));
+        if (!bytes || !gpu::validateElementBytes(*bytes)) {
+            return fail(concat("--elem-bytes must be ", gpu::elementSizesInWords(),
+                               " (bytes each lane reads), not '", *elementBytes, "'"));
         }
         options.elementBytes = static_cast<int>(*bytes);
     }

@@ -1,7 +1,7 @@
 #include <filesystem>
 
 #include "common/Concat.h"
-#include "common/KeySuggestion.h"
+#include "common/Suggestion.h"
 #include "gpu/BuiltinDeviceFiles.h"
 #include "gpu/DeviceYaml.h"
 
@@ -33,7 +33,7 @@ Result<DeviceModel> findBuiltinDevice(std::string_view id) {
     }
     const std::vector<std::string> ids = builtinDeviceIds();
     std::string message = concat("unknown device '", id, "'");
-    if (const auto suggestion = closestKey(id, ids)) {
+    if (const auto suggestion = closestMatch(id, ids)) {
         message += concat("; did you mean '", *suggestion, "'?");
     }
     return Result<DeviceModel>::failure(

@@ -8,19 +8,8 @@ namespace mlsyslab::gpu {
 
 namespace {
 
-constexpr int kWarpLanes = 32;
-
-bool isElementSize(int bytes) {
-    return bytes == 1 || bytes == 2 || bytes == 4 || bytes == 8 || bytes == 16;
-}
-
 Result<CoalescingResult> failure(std::string message) {
     return Result<CoalescingResult>::failure(std::move(message));
-}
-
-std::string elementSizeProblem(int elementBytes) {
-    return concat("element size ", std::to_string(elementBytes),
-                  " bytes: a load reads 1, 2, 4, 8 or 16 bytes per lane");
 }
 
 std::string belowBaseProblem(int lane, std::int64_t byteAddress) {
@@ -77,6 +66,25 @@ CoalescingResult countTransactions(std::vector<LaneAccess> lanes) {
 
 }  // namespace
 
+std::string elementSizesInWords() {
+    std::string words;
+    for (std::size_t index = 0; index < kElementSizes.size(); ++index) {
+        if (index > 0) words += index + 1 == kElementSizes.size() ? " or " : ", ";
+        words += std::to_string(kElementSizes[index]);
+    }
+    return words;
+}
+
+Result<int> validateElementBytes(std::int64_t elementBytes) {
+    if (std::find(kElementSizes.begin(), kElementSizes.end(), elementBytes) ==
+        kElementSizes.end()) {
+        return Result<int>::failure(concat("element size ", std::to_string(elementBytes),
+                                           " bytes: a load reads ", elementSizesInWords(),
+                                           " bytes per lane"));
+    }
+    return static_cast<int>(elementBytes);
+}
+
 double CoalescingResult::efficiencyPct() const {
     if (sectors.empty()) return 0;
     return 100.0 * static_cast<double>(bytesRequested) / static_cast<double>(bytesMoved());
@@ -90,7 +98,7 @@ int misalignedLaneCount(const CoalescingResult& result) {
 
 Result<CoalescingResult> coalesceStrided(int elementBytes, std::int64_t strideElements,
                                          std::int64_t offsetElements, int laneCount) {
-    if (!isElementSize(elementBytes)) return failure(elementSizeProblem(elementBytes));
+    if (const auto size = validateElementBytes(elementBytes); !size) return failure(size.error());
     if (laneCount < 1 || laneCount > kWarpLanes) {
         return failure(concat("a warp has 1 to 32 active lanes, not ", std::to_string(laneCount)));
     }
@@ -115,7 +123,7 @@ Result<CoalescingResult> coalesceStrided(int elementBytes, std::int64_t strideEl
 
 Result<CoalescingResult> coalesceAddresses(int elementBytes,
                                            const std::vector<std::int64_t>& byteAddresses) {
-    if (!isElementSize(elementBytes)) return failure(elementSizeProblem(elementBytes));
+    if (const auto size = validateElementBytes(elementBytes); !size) return failure(size.error());
     if (byteAddresses.empty() || byteAddresses.size() > std::size_t{kWarpLanes}) {
         return failure(concat("a warp has 1 to 32 active lanes, not ",
                               std::to_string(byteAddresses.size()), " addresses"));

@@ -1,10 +1,12 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "common/Result.h"
+#include "gpu/WarpLanes.h"
 
 namespace mlsyslab::gpu {
 
@@ -16,6 +18,18 @@ inline constexpr std::int64_t kCacheLineBytes = 128;
 // GPUs since Pascal address 2^49 bytes of virtual memory (Pascal GP100 whitepaper): no lane
 // reads past that.
 inline constexpr std::int64_t kLargestByteAddress = std::int64_t{1} << 49;
+
+// The bytes one lane's load can read: CUDA loads 1, 2, 4, 8 or 16 bytes per thread (char to
+// float4; CUDA C++ Programming Guide, "Device Memory Accesses").
+inline constexpr std::array<int, 5> kElementSizes = {1, 2, 4, 8, 16};
+
+// "1, 2, 4, 8 or 16": kElementSizes in words, for the messages that list them.
+std::string elementSizesInWords();
+
+// The one check of an element size, which the lesson kind and the CLI call too: the size, or
+// why a lane cannot load it ("element size 3 bytes: a load reads 1, 2, 4, 8 or 16 bytes per
+// lane"). The readers word their own message around their field or option name.
+Result<int> validateElementBytes(std::int64_t elementBytes);
 
 struct LaneAccess {
     int lane = 0;
@@ -39,10 +53,10 @@ struct CoalescingResult {
 int misalignedLaneCount(const CoalescingResult& result);
 
 // Lane i reads `elementBytes` at element offset + i * stride (stride may be negative or 0).
-// Errors (element size not 1, 2, 4, 8 or 16; an address below the base or past
+// Errors (validateElementBytes's; an address below the base or past
 // kLargestByteAddress; laneCount not 1 to 32) say why.
 Result<CoalescingResult> coalesceStrided(int elementBytes, std::int64_t strideElements,
-                                         std::int64_t offsetElements, int laneCount = 32);
+                                         std::int64_t offsetElements, int laneCount = kWarpLanes);
 // Lane i reads `elementBytes` at byteAddresses[i]; 1 to 32 lanes.
 Result<CoalescingResult> coalesceAddresses(int elementBytes,
                                            const std::vector<std::int64_t>& byteAddresses);

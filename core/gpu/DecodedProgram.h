@@ -7,13 +7,9 @@
 #include "common/Result.h"
 #include "gpu/DeviceModel.h"
 #include "gpu/KernelProgram.h"
+#include "gpu/WarpLanes.h"
 
 namespace mlsyslab::gpu {
-
-// The simulator handles warps of 32 lanes, one bit each in a 32-bit mask (every NVIDIA GPU so
-// far: CUDA C++ Programming Guide, "SIMT Architecture").
-inline constexpr int kLanes = 32;
-inline constexpr std::uint32_t kAllLanes = 0xFFFFFFFFu;
 
 // The built-ins that differ from lane to lane, stored per warp as 32-lane arrays.
 enum LaneSpecialValue { kLaneThreadX, kLaneThreadY, kLaneThreadZ, kLaneId, kLaneSpecialCount };

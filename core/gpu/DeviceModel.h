@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <string>
 
+#include "gpu/WarpLanes.h"
+
 namespace mlsyslab::gpu {
 
 // One GPU as the course describes it: the numbers NVIDIA publishes for its compute capability
@@ -20,7 +22,7 @@ struct DeviceModel {
     int smCount = 0;
     int fp32CoresPerSm = 0;
     int tensorCoresPerSm = 0;
-    int warpSize = 32;
+    int warpSize = kWarpLanes;
     int warpSchedulersPerSm = 0;
 
     // Occupancy limits (CUDA C++ Programming Guide, "Technical Specifications per Compute

@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "common/Concat.h"
-#include "common/KeySuggestion.h"
+#include "common/Suggestion.h"
 #include "gpu/DeviceChecks.h"
 #include "gpu/DeviceFields.h"
 
@@ -76,7 +76,7 @@ private:
             const DeviceField* field = fieldNamed(name);
             if (field == nullptr) {
                 std::string message = concat("unknown key '", name, "'");
-                if (const auto suggestion = closestKey(name, known)) {
+                if (const auto suggestion = closestMatch(name, known)) {
                     message += concat("; did you mean '", *suggestion, "'?");
                 } else {
                     message += concat(" (keys: ", keyList(known), ")");

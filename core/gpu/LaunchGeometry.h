@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gpu/Dim3.h"
+#include "gpu/WarpLanes.h"
 
 namespace mlsyslab::gpu {
 
@@ -23,7 +24,7 @@ struct ThreadPlace {
 // A kernel launch <<<grid, block>>>: the mapping from threads to indices and warps.
 class LaunchGeometry {
 public:
-    LaunchGeometry(Dim3 grid, Dim3 block, int warpSize = 32);
+    LaunchGeometry(Dim3 grid, Dim3 block, int warpSize = kWarpLanes);
 
     const Dim3& grid() const { return grid_; }
     const Dim3& block() const { return block_; }

@@ -10,15 +10,15 @@
 namespace mlsyslab::gpu {
 
 int countSectors(const std::int64_t* addresses, std::uint32_t activeLanes) {
-    std::uint64_t sectors[kLanes];
+    std::uint64_t sectors[kWarpLanes];
     if (activeLanes == kAllLanes) {
-        for (int lane = 0; lane < kLanes; ++lane) {
+        for (int lane = 0; lane < kWarpLanes; ++lane) {
             sectors[lane] = static_cast<std::uint64_t>(addresses[lane]) / kSectorBytes;
         }
         // Coalesced warps read ascending addresses: counting the changes is enough.
         int changes = 0;
         bool descends = false;
-        for (int lane = 1; lane < kLanes; ++lane) {
+        for (int lane = 1; lane < kWarpLanes; ++lane) {
             changes += sectors[lane] != sectors[lane - 1];
             descends |= sectors[lane] < sectors[lane - 1];
         }

@@ -185,7 +185,7 @@ void SmState::issue(int slot, SchedulerState& scheduler, std::int64_t cycle) {
 bool SmState::accessMemory(const DecodedInstruction& instruction, int slot, std::uint32_t lanes,
                            std::int64_t cycle) {
     const WarpState& warp = warps_[static_cast<std::size_t>(slot)];
-    std::int64_t scratch[kLanes];
+    std::int64_t scratch[kWarpLanes];
     const WarpRegisters registers = registersOf(slot);
     const std::int64_t* addresses = laneArray(instruction.operands[0], registers, scratch);
     const bool global =

@@ -12,20 +12,20 @@ constexpr std::int64_t kFloatBytes = 4;
 
 std::vector<std::int64_t> LaunchState::laneSpecialsOf(const LaunchGeometry& geometry) {
     const int warps = geometry.warpsPerBlock();
-    std::vector<std::int64_t> values(static_cast<std::size_t>(warps) * kLaneSpecialCount * kLanes,
-                                     0);
+    std::vector<std::int64_t> values(
+        static_cast<std::size_t>(warps) * kLaneSpecialCount * kWarpLanes, 0);
     for (int thread = 0; thread < geometry.threadsPerBlock(); ++thread) {
         const Dim3 index = geometry.threadIndexOf(thread);
-        std::int64_t* lanes =
-            values.data() + static_cast<std::size_t>(thread / kLanes) * kLaneSpecialCount * kLanes;
-        const int lane = thread % kLanes;
-        lanes[kLaneThreadX * kLanes + lane] = index.x;
-        lanes[kLaneThreadY * kLanes + lane] = index.y;
-        lanes[kLaneThreadZ * kLanes + lane] = index.z;
+        std::int64_t* lanes = values.data() + static_cast<std::size_t>(thread / kWarpLanes) *
+                                                  kLaneSpecialCount * kWarpLanes;
+        const int lane = thread % kWarpLanes;
+        lanes[kLaneThreadX * kWarpLanes + lane] = index.x;
+        lanes[kLaneThreadY * kWarpLanes + lane] = index.y;
+        lanes[kLaneThreadZ * kWarpLanes + lane] = index.z;
     }
     for (int warp = 0; warp < warps; ++warp) {
-        for (int lane = 0; lane < kLanes; ++lane) {
-            values[(static_cast<std::size_t>(warp) * kLaneSpecialCount + kLaneId) * kLanes +
+        for (int lane = 0; lane < kWarpLanes; ++lane) {
+            values[(static_cast<std::size_t>(warp) * kLaneSpecialCount + kLaneId) * kWarpLanes +
                    static_cast<std::size_t>(lane)] = lane;
         }
     }
@@ -45,7 +45,7 @@ SmState::SmState(LaunchState& launch, int blocksPerSm)
     const int lanesPerScheduler = launch.device.fp32CoresPerSm / schedulerCount;
     aluIssueCycles_ = lanesPerScheduler <= 0
                           ? 1
-                          : std::max(1, (kLanes + lanesPerScheduler - 1) / lanesPerScheduler);
+                          : std::max(1, (kWarpLanes + lanesPerScheduler - 1) / lanesPerScheduler);
     schedulers_.resize(static_cast<std::size_t>(schedulerCount));
     const int slots = blocksPerSm_ * warpsPerBlock_;
     slotsPerScheduler_ = (slots + schedulerCount - 1) / schedulerCount;
@@ -68,7 +68,7 @@ void SmState::allocateStorage() {
             (slot % schedulerCount) * slotsPerScheduler_ + slot / schedulerCount);
     }
     blocks_.resize(static_cast<std::size_t>(blocksPerSm_));
-    registers_.resize(slotCount * static_cast<std::size_t>(registerCount_) * kLanes);
+    registers_.resize(slotCount * static_cast<std::size_t>(registerCount_) * kWarpLanes);
     scoreboard_.resize(slots, registerCount_);
     sharedMemory_.resize(static_cast<std::size_t>(blocksPerSm_ * sharedFloatsPerBlock_));
 }
@@ -93,8 +93,8 @@ void SmState::dispatchNextBlock(int blockSlot, std::int64_t cycle, int wave) {
     for (int warpInBlock = 0; warpInBlock < warpsPerBlock_; ++warpInBlock) {
         const int slot = blockSlot * warpsPerBlock_ + warpInBlock;
         WarpState& warp = warps_[static_cast<std::size_t>(slot)];
-        const int firstThread = warpInBlock * kLanes;
-        const int threads = std::min(kLanes, threadsPerBlock_ - firstThread);
+        const int firstThread = warpInBlock * kWarpLanes;
+        const int threads = std::min(kWarpLanes, threadsPerBlock_ - firstThread);
         warp.resident = true;
         warp.finished = false;
         warp.atBarrier = false;
@@ -102,7 +102,7 @@ void SmState::dispatchNextBlock(int blockSlot, std::int64_t cycle, int wave) {
         warp.warpInBlock = warpInBlock;
         warp.block = blockId;
         warp.launchOrder = launch_.nextLaunchOrder++;
-        warp.existingLanes = threads == kLanes ? kAllLanes : (std::uint32_t{1} << threads) - 1;
+        warp.existingLanes = threads == kWarpLanes ? kAllLanes : (std::uint32_t{1} << threads) - 1;
         warp.stack.reset(warp.existingLanes);
         warp.lastPc = 0;
         warp.issuedPc = -1;
@@ -213,7 +213,7 @@ void SmState::wake(int slot, std::int64_t cycle) {
 
 void SmState::fault(const WarpState& warp, int lane, const char* what, std::int64_t address) {
     launch_.error = concat("block ", std::to_string(warp.block), ", thread ",
-                           std::to_string(warp.warpInBlock * kLanes + lane), " (warp ",
+                           std::to_string(warp.warpInBlock * kWarpLanes + lane), " (warp ",
                            std::to_string(warp.warpInBlock), ", lane ", std::to_string(lane),
                            "): ", what, " address ", std::to_string(address),
                            " is misaligned or outside the kernel's ", what, " memory");

@@ -154,9 +154,9 @@ private:
     WarpRegisters registersOf(int slot) {
         const auto index = static_cast<std::size_t>(slot);
         const WarpState& warp = warps_[index];
-        return {registers_.data() + index * registerCount_ * kLanes,
+        return {registers_.data() + index * registerCount_ * kWarpLanes,
                 launch_.laneSpecials.data() +
-                    static_cast<std::size_t>(warp.warpInBlock) * kLaneSpecialCount * kLanes,
+                    static_cast<std::size_t>(warp.warpInBlock) * kLaneSpecialCount * kWarpLanes,
                 warp.warpSpecials.data()};
     }
 

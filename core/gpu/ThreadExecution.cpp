@@ -19,9 +19,9 @@ struct LaneValues {
 LaneValues lanesOf(const DecodedOperand& operand, const WarpRegisters& warp) {
     switch (operand.source) {
         case DecodedOperand::Source::Register:
-            return {warp.registers + operand.index * kLanes, 1};
+            return {warp.registers + operand.index * kWarpLanes, 1};
         case DecodedOperand::Source::LaneSpecial:
-            return {warp.laneSpecials + operand.index * kLanes, 1};
+            return {warp.laneSpecials + operand.index * kWarpLanes, 1};
         case DecodedOperand::Source::WarpSpecial:
             return {warp.warpSpecials + operand.index, 0};
         case DecodedOperand::Source::Constant:
@@ -37,7 +37,7 @@ std::uint64_t bits(std::int64_t value) { return static_cast<std::uint64_t>(value
 template <typename Operation>
 void unary(const DecodedInstruction& instruction, const WarpRegisters& warp, std::uint32_t lanes,
            Operation operation) {
-    std::int64_t* destination = warp.registers + instruction.destination * kLanes;
+    std::int64_t* destination = warp.registers + instruction.destination * kWarpLanes;
     const LaneValues a = lanesOf(instruction.operands[0], warp);
     forEachLane(lanes, [&](int lane) { destination[lane] = operation(a[lane]); });
 }
@@ -45,12 +45,13 @@ void unary(const DecodedInstruction& instruction, const WarpRegisters& warp, std
 template <typename Operation>
 void binary(const DecodedInstruction& instruction, const WarpRegisters& warp, std::uint32_t lanes,
             Operation operation) {
-    std::int64_t scratch[2][kLanes];
-    std::int64_t* destination = warp.registers + instruction.destination * kLanes;
+    std::int64_t scratch[2][kWarpLanes];
+    std::int64_t* destination = warp.registers + instruction.destination * kWarpLanes;
     const std::int64_t* a = laneArray(instruction.operands[0], warp, scratch[0]);
     const std::int64_t* b = laneArray(instruction.operands[1], warp, scratch[1]);
     if (lanes == kAllLanes) {
-        for (int lane = 0; lane < kLanes; ++lane) destination[lane] = operation(a[lane], b[lane]);
+        for (int lane = 0; lane < kWarpLanes; ++lane)
+            destination[lane] = operation(a[lane], b[lane]);
     } else {
         forEachLane(lanes, [&](int lane) { destination[lane] = operation(a[lane], b[lane]); });
     }
@@ -59,13 +60,13 @@ void binary(const DecodedInstruction& instruction, const WarpRegisters& warp, st
 template <typename Operation>
 void ternary(const DecodedInstruction& instruction, const WarpRegisters& warp, std::uint32_t lanes,
              Operation operation) {
-    std::int64_t scratch[3][kLanes];
-    std::int64_t* destination = warp.registers + instruction.destination * kLanes;
+    std::int64_t scratch[3][kWarpLanes];
+    std::int64_t* destination = warp.registers + instruction.destination * kWarpLanes;
     const std::int64_t* a = laneArray(instruction.operands[0], warp, scratch[0]);
     const std::int64_t* b = laneArray(instruction.operands[1], warp, scratch[1]);
     const std::int64_t* c = laneArray(instruction.operands[2], warp, scratch[2]);
     if (lanes == kAllLanes) {
-        for (int lane = 0; lane < kLanes; ++lane) {
+        for (int lane = 0; lane < kWarpLanes; ++lane) {
             destination[lane] = operation(a[lane], b[lane], c[lane]);
         }
     } else {
@@ -81,7 +82,7 @@ const std::int64_t* laneArray(const DecodedOperand& operand, const WarpRegisters
                               std::int64_t* scratch) {
     const LaneValues values = lanesOf(operand, warp);
     if (values.stride == 1) return values.values;
-    std::fill_n(scratch, kLanes, *values.values);
+    std::fill_n(scratch, kWarpLanes, *values.values);
     return scratch;
 }
 
@@ -160,10 +161,10 @@ void executeAlu(const DecodedInstruction& instruction, const WarpRegisters& warp
 
 std::uint32_t nonZeroLanes(const DecodedInstruction& instruction, const WarpRegisters& warp,
                            std::uint32_t activeLanes) {
-    std::int64_t scratch[kLanes];
+    std::int64_t scratch[kWarpLanes];
     const std::int64_t* predicate = laneArray(instruction.operands[0], warp, scratch);
     std::uint32_t lanes = 0;
-    for (int lane = 0; lane < kLanes; ++lane) {
+    for (int lane = 0; lane < kWarpLanes; ++lane) {
         lanes |= static_cast<std::uint32_t>(predicate[lane] != 0) << lane;
     }
     return lanes & activeLanes;
@@ -180,7 +181,7 @@ int firstBadLane(const std::int64_t* addresses, std::uint32_t activeLanes, std::
     if (activeLanes == kAllLanes) {
         // One pass without an early exit; the culprit is looked for only if there is one.
         bool anyBad = false;
-        for (int lane = 0; lane < kLanes; ++lane) anyBad |= bad(lane);
+        for (int lane = 0; lane < kWarpLanes; ++lane) anyBad |= bad(lane);
         if (!anyBad) return -1;
     }
     for (std::uint32_t lanes = activeLanes; lanes != 0; lanes &= lanes - 1) {
@@ -192,7 +193,7 @@ int firstBadLane(const std::int64_t* addresses, std::uint32_t activeLanes, std::
 
 void loadLanes(const DecodedInstruction& instruction, const WarpRegisters& warp,
                std::uint32_t activeLanes, const std::int64_t* addresses, const float* memory) {
-    std::int64_t* destination = warp.registers + instruction.destination * kLanes;
+    std::int64_t* destination = warp.registers + instruction.destination * kWarpLanes;
     forEachLane(activeLanes, [&](int lane) {
         destination[lane] = valueOf(memory[addresses[lane] / kFloatBytes]);
     });

@@ -39,7 +39,7 @@ inline int laneCount(std::uint32_t lanes) {
 template <typename Operation>
 inline void forEachLane(std::uint32_t lanes, Operation&& operation) {
     if (lanes == kAllLanes) {
-        for (int lane = 0; lane < kLanes; ++lane) operation(lane);
+        for (int lane = 0; lane < kWarpLanes; ++lane) operation(lane);
         return;
     }
     while (lanes != 0) {

@@ -55,7 +55,7 @@ void finishStats(SimulationStats& stats, const std::vector<SmState>& sms, int ma
     }
     if (stats.warpInstructions > 0) {
         stats.simtEfficiencyPct = 100.0 * static_cast<double>(stats.threadInstructions) /
-                                  (static_cast<double>(kLanes) * stats.warpInstructions);
+                                  (static_cast<double>(kWarpLanes) * stats.warpInstructions);
     }
 }
 
@@ -88,7 +88,7 @@ Result<SimulationResult> simulateLaunch(const SimulationConfig& config) {
             concat("unknown scheduler policy '", config.schedulerPolicy,
                    "': use lrr (loose round robin) or gto (greedy then oldest)"));
     }
-    if (device.warpSize != kLanes) {
+    if (device.warpSize != kWarpLanes) {
         return Failure::failure(concat("device '", device.id, "' has warps of ",
                                        std::to_string(device.warpSize),
                                        " threads; the simulator runs 32-thread warps"));
@@ -103,7 +103,7 @@ Result<SimulationResult> simulateLaunch(const SimulationConfig& config) {
     SimulationResult result;
     SimulationStats& stats = result.stats;
     stats.blocks = config.grid.count();
-    const LaunchGeometry geometry(config.grid, config.block, kLanes);
+    const LaunchGeometry geometry(config.grid, config.block, kWarpLanes);
     const KernelResources resources{static_cast<int>(std::min<std::int64_t>(
                                         config.block.count(), std::numeric_limits<int>::max())),
                                     config.kernel.registersPerThread, 0,

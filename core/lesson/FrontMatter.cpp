@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "common/Suggestion.h"
 #include "lesson/LessonParser.h"
 #include "lesson/SimKindRegistry.h"
 #include "lesson/TextLines.h"

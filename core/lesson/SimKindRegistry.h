@@ -62,8 +62,4 @@ private:
     std::map<std::string, SimKind, std::less<>> kinds_;
 };
 
-// The closest candidate within a small edit distance, for "did you mean" messages.
-std::optional<std::string> closestMatch(std::string_view word,
-                                        const std::vector<std::string>& candidates);
-
 }  // namespace mlsyslab::lesson

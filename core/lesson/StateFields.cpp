@@ -5,7 +5,7 @@
 #include <cmath>
 #include <utility>
 
-#include "lesson/SimKindRegistry.h"
+#include "common/Suggestion.h"
 
 namespace mlsyslab::lesson {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "common/Concat.h"
-#include "common/KeySuggestion.h"
+#include "common/Suggestion.h"
 
 namespace mlsyslab::matmul {
 
@@ -51,7 +51,7 @@ std::unique_ptr<MatmulBackend> makeMatmulBackend(std::string_view name) {
 std::string unknownBackendMessage(std::string_view name) {
     std::vector<std::string> known(matmulBackendNames().begin(), matmulBackendNames().end());
     std::string message = concat("unknown backend '", name, "'");
-    if (const auto suggestion = closestKey(name, known))
+    if (const auto suggestion = closestMatch(name, known))
         message += concat(" (did you mean '", *suggestion, "'?)");
     return concat(message, "; backends: ", keyList(known));
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "common/Concat.h"
-#include "common/KeySuggestion.h"
+#include "common/Suggestion.h"
 #include "memory/ByteSize.h"
 
 namespace mlsyslab::memory {
@@ -215,7 +215,7 @@ private:
         const std::string& text = key.Scalar();
         if (std::find(known.begin(), known.end(), text) == known.end()) {
             std::string message = concat(label, "unknown field '", text, "'");
-            if (const auto suggestion = closestKey(text, known)) {
+            if (const auto suggestion = closestMatch(text, known)) {
                 message += concat("; did you mean '", *suggestion, "'?");
             } else {
                 message += concat(" (fields: ", keyList(known), ")");

@@ -15,11 +15,10 @@ namespace mlsyslab::widgets {
 
 namespace {
 
-using lesson::kinds::CoalescingPattern;
-using Kind = lesson::kinds::CoalescingPatternKind;
-
-constexpr std::array<int, 5> kElementSizes = {1, 2, 4, 8, 16};
-constexpr int kWarpLanes = 32;
+using gpu::CoalescingPattern;
+using Kind = gpu::CoalescingPatternKind;
+using gpu::kElementSizes;
+using gpu::kWarpLanes;
 
 QSpinBox* newSpinBox(QWidget* parent, const char* name, int minimum, int maximum) {
     auto* box = new QSpinBox(parent);
@@ -52,14 +51,14 @@ CoalescingControls::CoalescingControls(const CoalescingPattern& initial, QWidget
         elementSizeChooser_->addItem(CoalescingText::elementSize(bytes), bytes);
     }
     elementSizeChooser_->setToolTip(tr("The bytes each lane reads"));
-    strideBox_ = newSpinBox(this, "strideBox", -int(lesson::kinds::kMostCoalescingStride),
-                            int(lesson::kinds::kMostCoalescingStride));
+    strideBox_ = newSpinBox(this, "strideBox", -int(gpu::kMostCoalescingStride),
+                            int(gpu::kMostCoalescingStride));
     strideBox_->setToolTip(
         tr("Elements between neighbouring lanes' elements (negative: "
            "backwards, 0: every lane the same)"));
-    offsetBox_ = newSpinBox(this, "offsetBox", 0, int(lesson::kinds::kMostCoalescingOffset));
+    offsetBox_ = newSpinBox(this, "offsetBox", 0, int(gpu::kMostCoalescingOffset));
     offsetBox_->setToolTip(tr("The element lane 0 reads"));
-    rowLengthBox_ = newSpinBox(this, "rowLengthBox", 1, int(lesson::kinds::kMostRowLength));
+    rowLengthBox_ = newSpinBox(this, "rowLengthBox", 1, int(gpu::kMostRowLength));
     rowLengthBox_->setToolTip(tr("Elements per row of the row-major tile"));
     shuffleButton_ = new QPushButton(tr("New shuffle"), this);
     shuffleButton_->setObjectName(QStringLiteral("shuffleButton"));
@@ -109,7 +108,7 @@ void CoalescingControls::choosePattern(int index) {
     const auto kind = Kind(patternChooser_->itemData(index).toInt());
     if (kind == Kind::Custom) {
         // Custom starts from what the preset before it amounted to.
-        const auto strided = lesson::kinds::strideAndOffsetOf(pattern_);
+        const auto strided = gpu::strideAndOffsetOf(pattern_);
         if (strided) {
             pattern_.stride = strided->stride;
             pattern_.offset = strided->offset;
@@ -166,7 +165,7 @@ void CoalescingControls::showPattern() {
     const QSignalBlocker blockLanes(lanesBox_);
     patternChooser_->setCurrentIndex(patternChooser_->findData(int(pattern_.kind)));
     elementSizeChooser_->setCurrentIndex(elementSizeChooser_->findData(pattern_.elementBytes));
-    const auto strided = lesson::kinds::strideAndOffsetOf(pattern_);
+    const auto strided = gpu::strideAndOffsetOf(pattern_);
     strideBox_->setEnabled(strided.has_value());
     offsetBox_->setEnabled(strided.has_value());
     if (strided) {

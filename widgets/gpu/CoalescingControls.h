@@ -2,7 +2,7 @@
 
 #include <QWidget>
 
-#include "gpu/lesson/CoalescingPattern.h"
+#include "gpu/CoalescingPattern.h"
 
 class QComboBox;
 class QLabel;
@@ -21,10 +21,9 @@ namespace mlsyslab::widgets {
 class CoalescingControls : public QWidget {
     Q_OBJECT
 public:
-    explicit CoalescingControls(const lesson::kinds::CoalescingPattern& initial,
-                                QWidget* parent = nullptr);
+    explicit CoalescingControls(const gpu::CoalescingPattern& initial, QWidget* parent = nullptr);
 
-    const lesson::kinds::CoalescingPattern& pattern() const { return pattern_; }
+    const gpu::CoalescingPattern& pattern() const { return pattern_; }
 
 signals:
     // The student changed something: pattern() is the new pattern.
@@ -40,7 +39,7 @@ private:
     // Every control shows pattern_, without signals.
     void showPattern();
 
-    lesson::kinds::CoalescingPattern pattern_;
+    gpu::CoalescingPattern pattern_;
     std::vector<std::int64_t> lessonAddresses_;  // kept when the student tries other patterns
     QComboBox* patternChooser_ = nullptr;
     QComboBox* elementSizeChooser_ = nullptr;

@@ -7,8 +7,8 @@ namespace mlsyslab::widgets {
 
 namespace {
 
-using lesson::kinds::CoalescingPattern;
-using Kind = lesson::kinds::CoalescingPatternKind;
+using gpu::CoalescingPattern;
+using Kind = gpu::CoalescingPatternKind;
 
 // "+ 3·i", "− i", "" (stride 0).
 QString strideTerm(std::int64_t stride) {
@@ -66,8 +66,7 @@ QString CoalescingText::laneFormula(const CoalescingPattern& pattern) {
     if (pattern.kind == Kind::Permutation) {
         return tr("lane i reads element p(i), p a shuffle of 0\u201331");
     }
-    const auto strided =
-        lesson::kinds::strideAndOffsetOf(pattern).value_or(lesson::kinds::StrideAndOffset{});
+    const auto strided = gpu::strideAndOffsetOf(pattern).value_or(gpu::StrideAndOffset{});
     if (strided.stride == 0) return tr("every lane reads element %1").arg(strided.offset);
     const QString term = strideTerm(strided.stride);
     if (strided.offset == 0 && strided.stride > 0) {
@@ -167,7 +166,7 @@ QString CoalescingText::problem(const CoalescingPattern& pattern,
     QString text = QString::fromStdString(engineMessage);
     text[0] = text[0].toUpper();
     text += QLatin1Char('.');
-    const auto strided = lesson::kinds::strideAndOffsetOf(pattern);
+    const auto strided = gpu::strideAndOffsetOf(pattern);
     if (strided && strided->stride < 0) {
         text += QLatin1Char(' ') + tr("With stride %1 and %2 lanes the offset must be at least %3.")
                                        .arg(strided->stride)

@@ -4,7 +4,7 @@
 #include <QString>
 
 #include "gpu/Coalescing.h"
-#include "gpu/lesson/CoalescingPattern.h"
+#include "gpu/CoalescingPattern.h"
 
 namespace mlsyslab::widgets {
 
@@ -14,18 +14,17 @@ class CoalescingText {
     Q_DECLARE_TR_FUNCTIONS(CoalescingText)
 public:
     // "misaligned by one element", "column of a row-major tile", ...
-    static QString patternTitle(lesson::kinds::CoalescingPatternKind kind);
+    static QString patternTitle(gpu::CoalescingPatternKind kind);
     // "4 bytes (float)".
     static QString elementSize(int bytes);
     // What lane i reads: "lane i reads element 1 + i", "lane i reads element 31 − i",
     // "lane i reads element 32·i (row i)", "every lane reads element 0".
-    static QString laneFormula(const lesson::kinds::CoalescingPattern& pattern);
+    static QString laneFormula(const gpu::CoalescingPattern& pattern);
     // Why the count is what it is, for the pattern chosen: a sentence or two.
-    static QString explanation(const lesson::kinds::CoalescingPattern& pattern,
+    static QString explanation(const gpu::CoalescingPattern& pattern,
                                const gpu::CoalescingResult& result);
     // Why a pattern cannot run, and what would fix it.
-    static QString problem(const lesson::kinds::CoalescingPattern& pattern,
-                           const std::string& engineMessage);
+    static QString problem(const gpu::CoalescingPattern& pattern, const std::string& engineMessage);
     // "80%", "12.5%", "400%".
     static QString percent(double value);
 };

@@ -22,7 +22,7 @@ using gpu::LaneAccess;
 
 using namespace coalescing_view;
 
-constexpr int kLanes = 32;
+using gpu::kWarpLanes;
 
 QColor textOn(const QColor& fill) {
     return fill.lightness() >= 140 ? QColor(Qt::black) : QColor(Qt::white);
@@ -97,9 +97,9 @@ double CoalescingView::byteX(const Geometry& geometry, std::int64_t byteAddress)
 }
 
 QRectF CoalescingView::laneRect(int lane) const {
-    if (lane < 0 || lane >= kLanes) return {};
+    if (lane < 0 || lane >= kWarpLanes) return {};
     const Geometry shape = geometry();
-    const double cell = (width() - 2.0) / kLanes;
+    const double cell = (width() - 2.0) / kWarpLanes;
     const double gap = std::max(2.0, shape.unit / 6);
     return {1 + lane * cell, shape.laneTop, cell - gap, shape.laneHeight};
 }
@@ -128,14 +128,14 @@ QRectF CoalescingView::sectorRect(std::int64_t sector) const {
 QSize CoalescingView::sizeHint() const {
     const QFontMetrics metrics(font());
     const int cell = metrics.horizontalAdvance(QStringLiteral("31")) + metrics.height();
-    return {cell * kLanes, int(std::ceil(geometry().height)) + 2};
+    return {cell * kWarpLanes, int(std::ceil(geometry().height)) + 2};
 }
 
 QSize CoalescingView::minimumSizeHint() const {
     // Narrow lanes draw their numbers in the small font (paintLanes).
     const QFontMetrics metrics(scaledFont(font(), kSmallFontScale));
     const int cell = metrics.horizontalAdvance(QStringLiteral("31")) + 4;
-    return {cell * kLanes, int(std::ceil(geometry().height)) + 2};
+    return {cell * kWarpLanes, int(std::ceil(geometry().height)) + 2};
 }
 
 void CoalescingView::changeEvent(QEvent* event) {
@@ -158,10 +158,10 @@ void CoalescingView::paintLanes(QPainter& painter, const Geometry& shape) const 
     const QPalette& colors = palette();
     const QColor active = activeLaneColor(colors);
     const QColor idle = idleLaneColor(colors);
-    std::vector<const LaneAccess*> accesses(kLanes, nullptr);
+    std::vector<const LaneAccess*> accesses(kWarpLanes, nullptr);
     if (result_) {
         for (const LaneAccess& access : result_->lanes) {
-            if (access.lane >= 0 && access.lane < kLanes)
+            if (access.lane >= 0 && access.lane < kWarpLanes)
                 accesses[std::size_t(access.lane)] = &access;
         }
     }
@@ -172,7 +172,7 @@ void CoalescingView::paintLanes(QPainter& painter, const Geometry& shape) const 
         number = scaledFont(number, kSmallFontScale);
     }
     painter.setFont(number);
-    for (int lane = 0; lane < kLanes; ++lane) {
+    for (int lane = 0; lane < kWarpLanes; ++lane) {
         const QRectF box = laneRect(lane);
         const LaneAccess* access = accesses[std::size_t(lane)];
         const QColor fill = access != nullptr ? active : idle;

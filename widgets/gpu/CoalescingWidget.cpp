@@ -91,13 +91,11 @@ CoalescingWidget::CoalescingWidget(const CoalescingState& initial, QWidget* pare
     recount();
 }
 
-const lesson::kinds::CoalescingPattern& CoalescingWidget::pattern() const {
-    return controls_->pattern();
-}
+const gpu::CoalescingPattern& CoalescingWidget::pattern() const { return controls_->pattern(); }
 
 void CoalescingWidget::recount() {
-    const lesson::kinds::CoalescingPattern& pattern = controls_->pattern();
-    const auto counted = lesson::kinds::coalesce(pattern);
+    const gpu::CoalescingPattern& pattern = controls_->pattern();
+    const auto counted = gpu::coalesce(pattern);
     formula_->setText(CoalescingText::laneFormula(pattern) + QStringLiteral(", ") +
                       CoalescingText::elementSize(pattern.elementBytes));
     if (!counted) {

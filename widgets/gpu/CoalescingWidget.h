@@ -30,7 +30,7 @@ public:
     explicit CoalescingWidget(const lesson::kinds::CoalescingState& initial,
                               QWidget* parent = nullptr);
 
-    const lesson::kinds::CoalescingPattern& pattern() const;
+    const gpu::CoalescingPattern& pattern() const;
     // The load shown; nothing when the pattern cannot run.
     const std::optional<gpu::CoalescingResult>& result() const { return result_; }
 

@@ -34,18 +34,18 @@ QString DivergenceText::instructionHtml(const gpu::KernelProgram& kernel, int pc
     return html;
 }
 
-QString DivergenceText::idleLanes(const DivergenceTrace& trace, std::size_t step) {
+QString DivergenceText::idleLanes(const gpu::DivergenceTrace& trace, std::size_t step) {
     const std::uint32_t idle = trace.existingMask & ~trace.steps.at(step).activeMask;
     return tr("%1 of %2").arg(laneCount(idle)).arg(laneCount(trace.existingMask));
 }
 
-QString DivergenceText::simtEfficiency(const DivergenceTrace& trace, std::size_t step) {
+QString DivergenceText::simtEfficiency(const gpu::DivergenceTrace& trace, std::size_t step) {
     return QString::number(trace.simtEfficiencyPct(step), 'f', 1) + QStringLiteral(" %");
 }
 
-QString DivergenceText::pathsNote(const DivergenceTrace& trace, std::size_t step,
+QString DivergenceText::pathsNote(const gpu::DivergenceTrace& trace, std::size_t step,
                                   const gpu::KernelProgram& kernel) {
-    const DivergenceStep& current = trace.steps.at(step);
+    const gpu::DivergenceStep& current = trace.steps.at(step);
     const std::uint32_t running = current.activeMask;
     const std::uint32_t idle = trace.existingMask & ~running;
     const bool diverged = current.simtStack.size() > 1;
@@ -78,7 +78,7 @@ QString DivergenceText::pathsNote(const DivergenceTrace& trace, std::size_t step
     return tr("All %1 lanes run this instruction together: no divergence.").arg(laneCount(running));
 }
 
-QString DivergenceText::readoutsHtml(const DivergenceTrace& trace, std::size_t step,
+QString DivergenceText::readoutsHtml(const gpu::DivergenceTrace& trace, std::size_t step,
                                      const gpu::KernelProgram& kernel) {
     return tr("Lanes idle on this instruction: <b>%1</b> \u00b7 SIMT efficiency so far: <b>%2</b> "
               "(active lanes \u00f7 32, over the instructions issued)<br>%3")

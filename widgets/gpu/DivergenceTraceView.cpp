@@ -31,7 +31,7 @@ DivergenceTraceView::DivergenceTraceView(QWidget* parent) : QAbstractScrollArea(
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
 }
 
-void DivergenceTraceView::setTrace(std::shared_ptr<const DivergenceTrace> trace,
+void DivergenceTraceView::setTrace(std::shared_ptr<const gpu::DivergenceTrace> trace,
                                    std::shared_ptr<const gpu::KernelProgram> kernel) {
     trace_ = std::move(trace);
     kernel_ = std::move(kernel);
@@ -61,7 +61,7 @@ int DivergenceTraceView::rowHeight() const { return QFontMetrics(codeFont()).hei
 
 int DivergenceTraceView::laneCellsWidth() const {
     // Cells about a quarter of a line wide: 32 of them leave room for the operation beside them.
-    return kLanesPerWarp * std::max(5, QFontMetrics(codeFont()).height() / 4);
+    return gpu::kWarpLanes * std::max(5, QFontMetrics(codeFont()).height() / 4);
 }
 
 QRect DivergenceTraceView::rowRect(int step) const {
@@ -118,7 +118,7 @@ void DivergenceTraceView::paintEvent(QPaintEvent*) {
     const int last =
         std::min(int(trace_->steps.size()), first + viewport()->height() / rowHeight() + 2);
     for (int step = first; step < last; ++step) {
-        const DivergenceStep& entry = trace_->steps[std::size_t(step)];
+        const gpu::DivergenceStep& entry = trace_->steps[std::size_t(step)];
         const QRect row = rowRect(step);
         const bool isCurrent = step == current_;
         const bool isFuture = step > current_;
@@ -193,7 +193,7 @@ bool DivergenceTraceView::viewportEvent(QEvent* event) {
         auto* help = static_cast<QHelpEvent*>(event);
         const int step = verticalScrollBar()->value() + help->pos().y() / rowHeight();
         if (step >= 0 && step < int(trace_->steps.size())) {
-            const DivergenceStep& entry = trace_->steps[std::size_t(step)];
+            const gpu::DivergenceStep& entry = trace_->steps[std::size_t(step)];
             QToolTip::showText(help->globalPos(),
                                tr("Instruction %1, cycle %2: %3\nlanes %4 ran it")
                                    .arg(step + 1)

@@ -19,7 +19,7 @@ class DivergenceTraceView : public QAbstractScrollArea {
 public:
     explicit DivergenceTraceView(QWidget* parent = nullptr);
 
-    void setTrace(std::shared_ptr<const DivergenceTrace> trace,
+    void setTrace(std::shared_ptr<const gpu::DivergenceTrace> trace,
                   std::shared_ptr<const gpu::KernelProgram> kernel);
     void setCurrentStep(int step);
     int currentStep() const { return current_; }
@@ -49,7 +49,7 @@ private:
     void updateScrollBar();
     void scrollToCurrent();
 
-    std::shared_ptr<const DivergenceTrace> trace_;
+    std::shared_ptr<const gpu::DivergenceTrace> trace_;
     std::shared_ptr<const gpu::KernelProgram> kernel_;
     int current_ = 0;
 };

@@ -38,8 +38,8 @@ constexpr int kOpeningWaitMs = 400;
 constexpr std::int64_t kMostRecordedCycles = 50000;
 constexpr double kInstructionFontScale = 1.15;
 
-int warpsIn(const gpu::Dim3& block) {
-    return int((block.count() + kLanesPerWarp - 1) / kLanesPerWarp);
+int warpsIn(const gpu::Dim3& block, int warpSize) {
+    return int((block.count() + warpSize - 1) / warpSize);
 }
 
 QLabel* newLabel(QWidget* parent, const char* name) {
@@ -79,7 +79,7 @@ void DivergenceWidget::buildControls() {
     kernelChooser_ = makeKernelChooser(state_.kernel, this);
     warpChooser_ = new QSpinBox(this);
     warpChooser_->setObjectName(QStringLiteral("warpChooser"));
-    warpChooser_->setRange(0, std::max(0, warpsIn(state_.block) - 1));
+    warpChooser_->setRange(0, std::max(0, warpsIn(state_.block, device_.warpSize) - 1));
     warpChooser_->setValue(state_.warp);
     warpChooser_->setToolTip(tr("Which warp of the block to follow"));
     auto* kernelLabel = new QLabel(tr("Kernel:"), this);
@@ -170,7 +170,7 @@ void DivergenceWidget::setKernel(const QString& kernel) {
 }
 
 void DivergenceWidget::setWarp(int warp) {
-    warp = std::clamp(warp, 0, std::max(0, warpsIn(state_.block) - 1));
+    warp = std::clamp(warp, 0, std::max(0, warpsIn(state_.block, device_.warpSize) - 1));
     if (warp == state_.warp) return;
     state_.warp = warp;
     {
@@ -184,7 +184,7 @@ void DivergenceWidget::simulate() {
     runs_.reset();
     trace_.reset();
     const gpu::Dim3 grid{1, 1, 1};
-    const int warps = warpsIn(state_.block);
+    const int warps = warpsIn(state_.block, device_.warpSize);
     launchLabel_->setText(tr("%1&lt;&lt;&lt;1, %2&gt;&gt;&gt; on the %3: one block of %4 "
                              "threads, %5")
                               .arg(QString::fromStdString(state_.kernel).toHtmlEscaped(),
@@ -234,13 +234,13 @@ void DivergenceWidget::showRun(std::shared_ptr<const WarpRuns> runs) {
 void DivergenceWidget::followWarp() {
     trace_.reset();
     if (runs_ && runs_->front().ok() && runs_->front().result.impossibleReason.empty()) {
-        trace_ = std::make_shared<const DivergenceTrace>(
-            traceWarp(runs_->front().result, 0, state_.warp));
+        trace_ = std::make_shared<const gpu::DivergenceTrace>(
+            gpu::traceWarp(runs_->front().result, 0, state_.warp));
     }
     traceView_->setTrace(trace_, kernel_);
     int deepest = 1;
     if (trace_) {
-        for (const DivergenceStep& step : trace_->steps) {
+        for (const gpu::DivergenceStep& step : trace_->steps) {
             deepest = std::max(deepest, int(step.simtStack.size()));
         }
         if (!trace_->complete) {
@@ -264,9 +264,9 @@ void DivergenceWidget::showStep(int step) {
         steps_->setPosition(step);  // comes back here through positionChanged
         return;
     }
-    const int firstThread = state_.warp * kLanesPerWarp;
+    const int firstThread = state_.warp * device_.warpSize;
     const int lastThread =
-        int(std::min<std::int64_t>(state_.block.count(), firstThread + kLanesPerWarp)) - 1;
+        int(std::min<std::int64_t>(state_.block.count(), firstThread + device_.warpSize)) - 1;
     if (!trace_ || !kernel_ || trace_->steps.empty()) {
         instruction_->clear();
         readouts_->clear();
@@ -276,7 +276,7 @@ void DivergenceWidget::showStep(int step) {
         source_->highlightLine(-1);
         return;
     }
-    const DivergenceStep& current = trace_->steps[std::size_t(step)];
+    const gpu::DivergenceStep& current = trace_->steps[std::size_t(step)];
     traceView_->setCurrentStep(step);
     instruction_->setText(DivergenceText::instructionHtml(*kernel_, current.pc));
     const int running = laneCount(current.activeMask);

@@ -45,7 +45,7 @@ public:
     // The configuration of the last simulation started.
     const gpu::SimulationConfig& config() const { return config_; }
     std::shared_ptr<const WarpRuns> runs() const { return runs_; }
-    std::shared_ptr<const DivergenceTrace> trace() const { return trace_; }
+    std::shared_ptr<const gpu::DivergenceTrace> trace() const { return trace_; }
     bool isSimulating() const;
     int currentStep() const;
     // The source line highlighted (0-based), -1 when none.
@@ -77,7 +77,7 @@ private:
     gpu::SimulationConfig config_;
     std::shared_ptr<const gpu::KernelProgram> kernel_;
     std::shared_ptr<const WarpRuns> runs_;
-    std::shared_ptr<const DivergenceTrace> trace_;
+    std::shared_ptr<const gpu::DivergenceTrace> trace_;
     WarpRunWorker* worker_;
     QComboBox* kernelChooser_ = nullptr;
     QSpinBox* warpChooser_ = nullptr;

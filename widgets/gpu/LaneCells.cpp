@@ -22,14 +22,14 @@ QString tr(const char* text) { return QCoreApplication::translate("LaneCells", t
 
 void paintLaneCells(QPainter& painter, const QRect& area, std::uint32_t activeMask,
                     std::uint32_t existingMask, const QPalette& palette) {
-    if (area.width() < kLanesPerWarp) return;
-    const double cellWidth = double(area.width()) / kLanesPerWarp;
+    if (area.width() < gpu::kWarpLanes) return;
+    const double cellWidth = double(area.width()) / gpu::kWarpLanes;
     // A gap between cells once they are wide enough to count; a wider one between the halves.
     const int gap = cellWidth >= 6 ? 1 : 0;
     const QColor active = activeLaneColor(palette);
     const QColor idle = idleLaneColor(palette);
     painter.save();
-    for (int lane = 0; lane < kLanesPerWarp; ++lane) {
+    for (int lane = 0; lane < gpu::kWarpLanes; ++lane) {
         const int left = area.left() + int(lane * cellWidth) + (lane >= 16 ? gap : 0);
         const int right = area.left() + int((lane + 1) * cellWidth) - gap;
         const QRect cell(left, area.top(), std::max(1, right - left), area.height());
@@ -55,13 +55,13 @@ QString laneList(std::uint32_t mask) {
     if (mask == 0) return tr("none");
     // Runs of consecutive lanes as ranges; single lanes alone.
     QStringList items;
-    for (int lane = 0; lane < kLanesPerWarp;) {
+    for (int lane = 0; lane < gpu::kWarpLanes;) {
         if (!hasLane(mask, lane)) {
             ++lane;
             continue;
         }
         int last = lane;
-        while (last + 1 < kLanesPerWarp && hasLane(mask, last + 1)) ++last;
+        while (last + 1 < gpu::kWarpLanes && hasLane(mask, last + 1)) ++last;
         items << (last == lane ? QString::number(lane)
                                : QStringLiteral("%1\u2013%2").arg(lane).arg(last));
         lane = last + 1;

@@ -4,6 +4,8 @@
 #include <QRect>
 #include <cstdint>
 
+#include "gpu/WarpLanes.h"
+
 class QPainter;
 
 namespace mlsyslab::widgets {
@@ -12,8 +14,6 @@ namespace mlsyslab::widgets {
 // active colour, the others in the idle colour (GpuColors.h), lanes that are no thread at all
 // (past the end of a partial warp) as empty outlines. The trace and the SIMT stack use it, so a
 // mask looks the same wherever it appears.
-inline constexpr int kLanesPerWarp = 32;
-
 void paintLaneCells(QPainter& painter, const QRect& area, std::uint32_t activeMask,
                     std::uint32_t existingMask, const QPalette& palette);
 

@@ -38,25 +38,25 @@ int LaneStripView::lanesPerRow(int width) const {
     // Each cell must hold a two-digit lane number with a little room around it.
     const int leastCell =
         fontMetrics().horizontalAdvance(QStringLiteral("31")) + fontMetrics().height() / 4;
-    return width >= leastCell * kLanesPerWarp ? kLanesPerWarp : kLanesPerWarp / 2;
+    return width >= leastCell * gpu::kWarpLanes ? gpu::kWarpLanes : gpu::kWarpLanes / 2;
 }
 
 int LaneStripView::cellHeight() const { return fontMetrics().height() * 8 / 5; }
 
 int LaneStripView::heightForWidth(int width) const {
-    const int rows = kLanesPerWarp / lanesPerRow(width);
+    const int rows = gpu::kWarpLanes / lanesPerRow(width);
     return rows * cellHeight() + (rows - 1) * (fontMetrics().height() / 4);
 }
 
 QSize LaneStripView::sizeHint() const {
     const int cell = fontMetrics().horizontalAdvance(QStringLiteral("31")) + fontMetrics().height();
-    return {cell * kLanesPerWarp, heightForWidth(cell * kLanesPerWarp)};
+    return {cell * gpu::kWarpLanes, heightForWidth(cell * gpu::kWarpLanes)};
 }
 
 QSize LaneStripView::minimumSizeHint() const {
     const int cell =
         fontMetrics().horizontalAdvance(QStringLiteral("31")) + fontMetrics().height() / 4;
-    return {cell * kLanesPerWarp / 2, heightForWidth(cell * kLanesPerWarp / 2)};
+    return {cell * gpu::kWarpLanes / 2, heightForWidth(cell * gpu::kWarpLanes / 2)};
 }
 
 QRect LaneStripView::laneRect(int lane) const {
@@ -80,7 +80,7 @@ void LaneStripView::paintEvent(QPaintEvent*) {
     QFont bold = font();
     bold.setBold(true);
     const double penWidth = displayStyleOf(*this).presentation ? 2.0 : 1.0;
-    for (int lane = 0; lane < kLanesPerWarp; ++lane) {
+    for (int lane = 0; lane < gpu::kWarpLanes; ++lane) {
         const QRectF cell = QRectF(laneRect(lane)).adjusted(0.5, 0.5, -0.5, -0.5);
         const double radius = cell.height() / 8;
         if (!hasLane(existingMask_, lane)) {
@@ -103,7 +103,7 @@ void LaneStripView::paintEvent(QPaintEvent*) {
 bool LaneStripView::event(QEvent* event) {
     if (event->type() == QEvent::ToolTip) {
         auto* help = static_cast<QHelpEvent*>(event);
-        for (int lane = 0; lane < kLanesPerWarp; ++lane) {
+        for (int lane = 0; lane < gpu::kWarpLanes; ++lane) {
             if (!laneRect(lane).contains(help->pos())) continue;
             QString text;
             if (!hasLane(existingMask_, lane)) {

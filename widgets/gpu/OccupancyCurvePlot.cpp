@@ -42,17 +42,19 @@ OccupancyCurvePlot::OccupancyCurvePlot(const QString& xLabel, QWidget* parent)
     applyStyle();
 }
 
-void OccupancyCurvePlot::setCurve(const OccupancyCurve& curve, double currentX, double currentPct) {
+void OccupancyCurvePlot::setCurve(const gpu::OccupancyCurve& curve, double currentX,
+                                  double currentPct) {
     curve_ = curve;
     current_ = QPointF(currentX, currentPct);
-    line_->setData(curve.x, curve.occupancyPct, true);
+    line_->setData(QVector<double>(curve.x.begin(), curve.x.end()),
+                   QVector<double>(curve.occupancyPct.begin(), curve.occupancyPct.end()), true);
     // Few points (one per warp): dots on the line, as the calculator draws them.
     line_->setScatterStyle(curve.x.size() <= 64 ? QCPScatterStyle::ssDisc
                                                 : QCPScatterStyle::ssNone);
     marker_->setData({currentX}, {currentPct});
     drop_->start->setCoords(currentX, kBottomPct);
     drop_->end->setCoords(currentX, currentPct);
-    const double last = curve.x.isEmpty() ? 1 : std::max(curve.x.back(), currentX);
+    const double last = curve.x.empty() ? 1 : std::max(curve.x.back(), currentX);
     xAxis->setRange(0, last * 1.02 + 1e-9);
     applyStyle();
 }
@@ -91,7 +93,7 @@ void OccupancyCurvePlot::applyStyle() {
 
 void OccupancyCurvePlot::mousePressEvent(QMouseEvent* event) {
     QCustomPlot::mousePressEvent(event);
-    if (curve_.x.isEmpty()) return;
+    if (curve_.x.empty()) return;
     const double x = xAxis->pixelToCoord(event->position().x());
     emit xClicked(std::clamp(x, curve_.x.front(), curve_.x.back()));
 }

@@ -15,9 +15,9 @@ public:
     // `xLabel` names the resource and its unit ("threads per block").
     explicit OccupancyCurvePlot(const QString& xLabel, QWidget* parent = nullptr);
 
-    void setCurve(const OccupancyCurve& curve, double currentX, double currentPct);
+    void setCurve(const gpu::OccupancyCurve& curve, double currentX, double currentPct);
 
-    const OccupancyCurve& curve() const { return curve_; }
+    const gpu::OccupancyCurve& curve() const { return curve_; }
     QPointF currentPoint() const { return current_; }
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -32,7 +32,7 @@ protected:
 private:
     void applyStyle();
 
-    OccupancyCurve curve_;
+    gpu::OccupancyCurve curve_;
     QPointF current_;
     QCPGraph* line_ = nullptr;
     QCPGraph* marker_ = nullptr;

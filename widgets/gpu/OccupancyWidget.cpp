@@ -61,7 +61,8 @@ OccupancyWidget::OccupancyWidget(const OccupancyState& initial, QWidget* parent)
     connect(sharedMemoryPlot_, &OccupancyCurvePlot::xClicked, this, [this](double kibibytes) {
         const double unit =
             double(std::max<std::int64_t>(1, device_.sharedMemoryAllocationUnitBytes));
-        controls_->setSharedBytes(int(std::lround(kibibytes * kBytesPerKibibyte / unit) * unit));
+        controls_->setSharedBytes(
+            int(std::lround(kibibytes * gpu::kBytesPerKibibyte / unit) * unit));
     });
     recompute();
 }
@@ -118,13 +119,14 @@ void OccupancyWidget::recompute() {
             .arg(memorySizeText(device_.sharedMemoryPerSmBytes))
             .arg(countText(device_.maxThreadsPerBlock)));
     readouts_->setOccupancy(device_, resources, result_);
-    blockSizePlot_->setCurve(occupancyByBlockSize(device_, resources), resources.threadsPerBlock,
-                             result_.occupancyPct);
-    registersPlot_->setCurve(occupancyByRegisters(device_, resources), resources.registersPerThread,
-                             result_.occupancyPct);
-    sharedMemoryPlot_->setCurve(occupancyBySharedMemory(device_, resources),
-                                double(resources.dynamicSharedBytesPerBlock) / kBytesPerKibibyte,
-                                result_.occupancyPct);
+    blockSizePlot_->setCurve(gpu::occupancyByBlockSize(device_, resources),
+                             resources.threadsPerBlock, result_.occupancyPct);
+    registersPlot_->setCurve(gpu::occupancyByRegisters(device_, resources),
+                             resources.registersPerThread, result_.occupancyPct);
+    sharedMemoryPlot_->setCurve(
+        gpu::occupancyBySharedMemory(device_, resources),
+        double(resources.dynamicSharedBytesPerBlock) / gpu::kBytesPerKibibyte,
+        result_.occupancyPct);
     emit resultChanged();
 }
 

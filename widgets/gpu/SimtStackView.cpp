@@ -85,7 +85,7 @@ SimtStackView::Columns SimtStackView::columns() const {
     sizes.mask = std::max(metrics.horizontalAdvance(tr("active mask")),
                           code.horizontalAdvance(QStringLiteral("0x0000_0000"))) +
                  sizes.gap;
-    sizes.lanes = kLanesPerWarp * std::max(5, metrics.height() / 3);
+    sizes.lanes = gpu::kWarpLanes * std::max(5, metrics.height() / 3);
     return sizes;
 }
 

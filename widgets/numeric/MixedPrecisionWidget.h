@@ -43,7 +43,7 @@ public:
     std::optional<int> largestSafeScaleExponent() const;
     GradientHistogramPlot* histogramPlot() const;
 
-    // A scale outside the kind's range (lesson/kinds/MixedPrecisionKind.h) is ignored.
+    // A scale outside the kind's range (numeric/lesson/MixedPrecisionKind.h) is ignored.
     void setLossScale(double scale);
     // fp16 or bf16 (mixedPrecisionFormats()); any other format is ignored.
     void setFormat(const numeric::FloatFormat& format);

@@ -10,13 +10,20 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-using Kind = CoalescingPatternKind;
+using gpu::CoalescingPattern;
+using Kind = gpu::CoalescingPatternKind;
+using gpu::coalescingPatternName;
+using gpu::coalescingPatternNames;
+using gpu::kMostCoalescingAddress;
+using gpu::kMostCoalescingOffset;
+using gpu::kMostCoalescingStride;
+using gpu::kMostRowLength;
+using gpu::kWarpLanes;
 
 const std::vector<std::string> kFieldNames = {"elem_bytes", "pattern",    "stride",
                                               "offset",     "row_length", "seed",
                                               "addresses",  "lanes",      "editable"};
 constexpr std::uint64_t kMostSeed = 0xFFFF'FFFF;
-constexpr int kWarpLanes = 32;
 
 // The fields each pattern reads besides elem_bytes, lanes and editable.
 std::vector<std::string> fieldsReadBy(Kind kind) {
@@ -81,7 +88,7 @@ Kind readKind(const StateFields& fields, std::vector<StateProblem>& problems) {
     if (const StateField* field = fields.find("pattern")) {
         const auto name = readChoiceField("pattern", field->value, field->problemMark(),
                                           coalescingPatternNames(), problems);
-        if (name) return *coalescingPatternKindNamed(*name);
+        if (name) return *gpu::coalescingPatternKindNamed(*name);
     }
     if (fields.find("pattern") == nullptr) {
         if (fields.find("addresses") != nullptr) return Kind::Addresses;
@@ -118,11 +125,12 @@ void readFields(const StateFields& fields, CoalescingState& state, std::vector<S
 
     if (const StateField* field = fields.find("elem_bytes")) {
         const auto bytes = parseSignedWhole(scalarText(*field));
-        if (bytes && (*bytes == 1 || *bytes == 2 || *bytes == 4 || *bytes == 8 || *bytes == 16)) {
+        if (bytes && gpu::validateElementBytes(*bytes)) {
             pattern.elementBytes = static_cast<int>(*bytes);
         } else {
             addStateError(problems, field->problemMark(),
-                          "elem_bytes must be 1, 2, 4, 8 or 16: the bytes each lane reads");
+                          concat("elem_bytes must be ", gpu::elementSizesInWords(),
+                                 ": the bytes each lane reads"));
         }
     }
     pattern.kind = readKind(fields, problems);
@@ -178,7 +186,7 @@ void readFields(const StateFields& fields, CoalescingState& state, std::vector<S
     }
 
     // A stride that walks backwards past the array's start: said at the stride (or offset).
-    if (const auto result = coalesce(pattern); !result) {
+    if (const auto result = gpu::coalesce(pattern); !result) {
         const StateField* blamed = stride != nullptr ? stride : offset;
         const YAML::Mark mark =
             pattern.kind == Kind::Custom && blamed != nullptr ? blamed->problemMark() : fields.map.Mark();

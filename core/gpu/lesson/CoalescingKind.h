@@ -4,8 +4,8 @@
 
 #include <vector>
 
+#include "gpu/CoalescingPattern.h"
 #include "lesson/KindSpec.h"
-#include "gpu/lesson/CoalescingPattern.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -13,7 +13,7 @@ namespace mlsyslab::lesson::kinds {
 // 128-byte lines those bytes fall in (gpu/Coalescing.h).
 //   elem_bytes: 4            (default; 1, 2, 4, 8 or 16: the bytes each lane reads)
 //   pattern: sequential      (default; misaligned, stride-2, column, reversed, broadcast,
-//                             permutation, custom or addresses: CoalescingPattern.h)
+//                             permutation, custom or addresses: gpu/CoalescingPattern.h)
 //   stride: 3                (custom: elements between neighbouring lanes, -1024 to 1024)
 //   offset: 1                (custom: the element lane 0 reads, 0 to 4096)
 //   row_length: 32           (column: elements per row of the row-major tile, 1 to 1024)
@@ -25,7 +25,7 @@ namespace mlsyslab::lesson::kinds {
 // Without `pattern`, `addresses` means pattern addresses and `stride` or `offset` custom. A
 // pattern whose lanes would read before the array is an error at its stride or offset.
 struct CoalescingState {
-    CoalescingPattern pattern;
+    gpu::CoalescingPattern pattern;
     bool editable = true;
 };
 

@@ -5,8 +5,9 @@
 #include <optional>
 #include <string>
 
-#include "logic/lesson/OwnCircuitReader.h"
+#include "common/Suggestion.h"
 #include "lesson/KindFields.h"
+#include "logic/lesson/OwnCircuitReader.h"
 #include "logic/AdderCircuits.h"
 #include "logic/TruthTable.h"
 

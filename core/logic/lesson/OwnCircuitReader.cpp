@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "common/Suggestion.h"
 #include "logic/lesson/GatesKind.h"
 #include "logic/CircuitSpec.h"
 

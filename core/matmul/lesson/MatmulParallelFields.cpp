@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/Suggestion.h"
 #include "lesson/StateFields.h"
 
 namespace mlsyslab::lesson::kinds {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "common/Suggestion.h"
 #include "lesson/StateFields.h"
 
 namespace mlsyslab::lesson::kinds {

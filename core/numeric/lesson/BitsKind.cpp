@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "common/Suggestion.h"
 #include "lesson/KindFields.h"
 #include "numeric/BitPatternText.h"
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "common/Concat.h"
+#include "common/Suggestion.h"
 #include "lesson/KindFields.h"
 #include "numeric/BitPatternText.h"
 

@@ -279,6 +279,33 @@ private slots:
         QCOMPARE(QString::fromStdString(result.error()), message);
     }
 
+    // The one element-size check the lesson kind and the CLI call: the size, or why not.
+    void elementSizeCheck_data() {
+        QTest::addColumn<qint64>("elementBytes");
+        QTest::addColumn<QString>("problem");
+        for (const int bytes : kElementSizes) {
+            QTest::addRow("%d bytes", bytes) << qint64{bytes} << QString();
+        }
+        QTest::newRow("3") << qint64{3}
+                           << "element size 3 bytes: a load reads 1, 2, 4, 8 or 16 bytes per lane";
+        QTest::newRow("-4")
+            << qint64{-4} << "element size -4 bytes: a load reads 1, 2, 4, 8 or 16 bytes per lane";
+        QTest::newRow("2^32 + 4") << qint64{(qint64{1} << 32) + 4}
+                                  << "element size 4294967300 bytes: a load reads 1, 2, 4, 8 or "
+                                     "16 bytes per lane";
+    }
+    void elementSizeCheck() {
+        QFETCH(qint64, elementBytes);
+        QFETCH(QString, problem);
+        const auto size = validateElementBytes(elementBytes);
+        QCOMPARE(size.ok(), problem.isEmpty());
+        if (size.ok())
+            QCOMPARE(qint64{*size}, elementBytes);
+        else
+            QCOMPARE(QString::fromStdString(size.error()), problem);
+        QCOMPARE(elementSizesInWords(), std::string("1, 2, 4, 8 or 16"));
+    }
+
     void explicitAddressErrors_data() {
         QTest::addColumn<int>("elementBytes");
         QTest::addColumn<Numbers>("addresses");

@@ -6,13 +6,11 @@
 #include "lesson/KindSpec.h"
 #include "gpu/lesson/CoalescingKind.h"
 
+using mlsyslab::gpu::CoalescingPattern;
+using mlsyslab::gpu::CoalescingPatternKind;
+using mlsyslab::gpu::coalescingPatternName;
 using mlsyslab::lesson::builtinSimKinds;
-using mlsyslab::lesson::kinds::CoalescingPattern;
-using mlsyslab::lesson::kinds::CoalescingPatternKind;
-using mlsyslab::lesson::kinds::coalescingPatternName;
 using mlsyslab::lesson::kinds::CoalescingState;
-using mlsyslab::lesson::kinds::laneAddresses;
-using mlsyslab::lesson::kinds::permutedElements;
 using mlsyslab::lesson::kinds::coalescingKind;
 using mlsyslab::testing::describe;
 
@@ -175,46 +173,6 @@ private slots:
         const auto reading = coalescingKind().read(YAML::Load(yaml.toStdString()));
         // Joined, so that a failure shows every message.
         QCOMPARE(describe(reading.problems).join('\n'), problems.join('\n'));
-    }
-
-    // The presets' addresses, lane by lane, for floats.
-    void presetAddresses_data() {
-        QTest::addColumn<int>("kind");
-        QTest::addColumn<QString>("firstAndLast");
-        QTest::newRow("sequential") << int(CoalescingPatternKind::Sequential) << "0 124";
-        QTest::newRow("misaligned") << int(CoalescingPatternKind::Misaligned) << "4 128";
-        QTest::newRow("stride-2") << int(CoalescingPatternKind::Stride2) << "0 248";
-        QTest::newRow("column") << int(CoalescingPatternKind::Column) << "0 3968";
-        QTest::newRow("reversed") << int(CoalescingPatternKind::Reversed) << "124 0";
-        QTest::newRow("broadcast") << int(CoalescingPatternKind::Broadcast) << "0 0";
-    }
-    void presetAddresses() {
-        QFETCH(int, kind);
-        QFETCH(QString, firstAndLast);
-        CoalescingPattern pattern;
-        pattern.kind = static_cast<CoalescingPatternKind>(kind);
-        const auto addresses = laneAddresses(pattern);
-        QCOMPARE(addresses.size(), std::size_t{32});
-        QCOMPARE(QStringLiteral("%1 %2").arg(addresses.front()).arg(addresses.back()),
-                 firstAndLast);
-    }
-
-    // A permutation of 0..31, the same for the same seed, different for another.
-    void permutationIsAShuffleOfOneLine() {
-        const auto first = permutedElements(1);
-        auto sorted = first;
-        std::sort(sorted.begin(), sorted.end());
-        for (std::int64_t element = 0; element < 32; ++element) {
-            QCOMPARE(sorted[static_cast<std::size_t>(element)], element);
-        }
-        QCOMPARE(permutedElements(1), first);
-        QVERIFY(permutedElements(2) != first);
-        CoalescingPattern pattern;
-        pattern.kind = CoalescingPatternKind::Permutation;
-        const auto result = mlsyslab::lesson::kinds::coalesce(pattern);
-        QVERIFY(result.ok());
-        QCOMPARE(result->sectors.size(), std::size_t{4});
-        QCOMPARE(result->lines.size(), std::size_t{1});
     }
 
     void kindIsBuiltIn() { QVERIFY(builtinSimKinds().find("coalescing") != nullptr); }

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "common/Suggestion.h"
 #include "lesson/SimKindRegistry.h"
 
 using namespace mlsyslab::lesson;
@@ -114,8 +115,7 @@ void TestSimKindRegistry::closestMatch() {
     QFETCH(QString, match);
     std::vector<std::string> names;
     for (const QString& candidate : candidates) names.push_back(candidate.toStdString());
-    const std::optional<std::string> found =
-        mlsyslab::lesson::closestMatch(word.toStdString(), names);
+    const std::optional<std::string> found = mlsyslab::closestMatch(word.toStdString(), names);
     QCOMPARE(QString::fromStdString(found.value_or("")), match);
 }
 

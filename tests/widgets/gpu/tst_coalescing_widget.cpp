@@ -15,7 +15,7 @@
 #include "../SimViewTestSupport.h"
 #include "../WidgetTestSupport.h"
 
-using mlsyslab::lesson::kinds::CoalescingPatternKind;
+using mlsyslab::gpu::CoalescingPatternKind;
 using mlsyslab::lesson::kinds::coalescingKind;
 using mlsyslab::widgets::CoalescingControls;
 using mlsyslab::widgets::CoalescingView;

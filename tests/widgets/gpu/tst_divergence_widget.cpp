@@ -19,13 +19,13 @@
 
 // The divergence simulator driven as a student drives it: each step is one instruction the
 // warp issued, and the lanes, the SIMT stack and the readouts must be exactly the simulator's.
+using mlsyslab::gpu::DivergenceTrace;
 using mlsyslab::lesson::kinds::divergenceKind;
 using mlsyslab::testing::kSimulationWaitMs;
 using mlsyslab::testing::labelText;
 using mlsyslab::testing::part;
 using mlsyslab::testing::plainText;
 using mlsyslab::testing::simulate;
-using mlsyslab::widgets::DivergenceTrace;
 using mlsyslab::widgets::DivergenceWidget;
 using mlsyslab::widgets::LaneStripView;
 using mlsyslab::widgets::SimtStackView;

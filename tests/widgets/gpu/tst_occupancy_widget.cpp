@@ -185,10 +185,10 @@ private slots:
         const double current = computeOccupancy(device, kernel).occupancyPct;
 
         auto* byBlock = part<OccupancyCurvePlot>(*widget, "blockSizePlot");
-        QCOMPARE(byBlock->curve().x.size(), 32);  // 32, 64, ..., 1024
+        QCOMPARE(byBlock->curve().x.size(), std::size_t{32});  // 32, 64, ..., 1024
         QCOMPARE(byBlock->curve().x.front(), 32.0);
         QCOMPARE(byBlock->curve().x.back(), 1024.0);
-        for (int index = 0; index < byBlock->curve().x.size(); ++index) {
+        for (std::size_t index = 0; index < byBlock->curve().x.size(); ++index) {
             KernelResources varied = kernel;
             varied.threadsPerBlock = int(byBlock->curve().x[index]);
             QCOMPARE(byBlock->curve().occupancyPct[index],
@@ -197,10 +197,10 @@ private slots:
         QCOMPARE(byBlock->currentPoint(), QPointF(256, current));
 
         auto* byRegisters = part<OccupancyCurvePlot>(*widget, "registersPlot");
-        QCOMPARE(byRegisters->curve().x.size(), 256);  // 0 to 255
-        for (int index = 0; index < byRegisters->curve().x.size(); ++index) {
+        QCOMPARE(byRegisters->curve().x.size(), std::size_t{256});  // 0 to 255
+        for (std::size_t index = 0; index < byRegisters->curve().x.size(); ++index) {
             KernelResources varied = kernel;
-            varied.registersPerThread = index;
+            varied.registersPerThread = int(index);
             QCOMPARE(byRegisters->curve().occupancyPct[index],
                      computeOccupancy(device, varied).occupancyPct);
         }
@@ -209,7 +209,7 @@ private slots:
         auto* byShared = part<OccupancyCurvePlot>(*widget, "sharedMemoryPlot");
         QCOMPARE(byShared->curve().x.front(), 0.0);
         QCOMPARE(byShared->curve().x.back() * 1024, double(device.sharedMemoryPerBlockOptinBytes));
-        for (int index = 0; index < byShared->curve().x.size(); ++index) {
+        for (std::size_t index = 0; index < byShared->curve().x.size(); ++index) {
             KernelResources varied = kernel;
             varied.dynamicSharedBytesPerBlock = std::int64_t(byShared->curve().x[index] * 1024);
             QCOMPARE(byShared->curve().occupancyPct[index],

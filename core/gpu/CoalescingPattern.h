@@ -9,10 +9,11 @@
 #include "common/Result.h"
 #include "gpu/Coalescing.h"
 
-namespace mlsyslab::lesson::kinds {
+namespace mlsyslab::gpu {
 
-// The access patterns the `coalescing` simulator names, each a way one warp's 32 lanes can
-// read an array of `elementBytes`-byte elements that starts on a 128-byte boundary.
+// The named access patterns of one warp (lesson files' ```sim coalescing, its view), each a way
+// the warp's 32 lanes can read an array of `elementBytes`-byte elements that starts on a
+// 128-byte boundary.
 enum class CoalescingPatternKind : std::uint8_t {
     Sequential,   // lane i reads element i
     Misaligned,   // lane i reads element i + 1: the warp starts one element into a line
@@ -28,7 +29,7 @@ enum class CoalescingPatternKind : std::uint8_t {
 struct CoalescingPattern {
     CoalescingPatternKind kind = CoalescingPatternKind::Sequential;
     int elementBytes = 4;
-    int lanes = 32;                       // active lanes, 1 to 32 (lanes 0 .. lanes - 1)
+    int lanes = kWarpLanes;               // active lanes, 1 to 32 (lanes 0 .. lanes - 1)
     std::int64_t stride = 1;              // Custom: elements between neighbouring lanes
     std::int64_t offset = 0;              // Custom: the element lane 0 reads
     std::int64_t rowLength = 32;          // Column: elements per row of the tile
@@ -67,6 +68,6 @@ std::vector<std::int64_t> laneAddresses(const CoalescingPattern& pattern);
 
 // The sectors and lines the pattern touches (gpu/Coalescing.h), or why it cannot run ("lane 31
 // would read element -1 ...").
-Result<gpu::CoalescingResult> coalesce(const CoalescingPattern& pattern);
+Result<CoalescingResult> coalesce(const CoalescingPattern& pattern);
 
-}  // namespace mlsyslab::lesson::kinds
+}  // namespace mlsyslab::gpu

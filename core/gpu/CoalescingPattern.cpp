@@ -1,16 +1,14 @@
-#include "gpu/lesson/CoalescingPattern.h"
+#include "gpu/CoalescingPattern.h"
 
 #include <algorithm>
 #include <array>
 #include <random>
 
-namespace mlsyslab::lesson::kinds {
+namespace mlsyslab::gpu {
 
 namespace {
 
 using Kind = CoalescingPatternKind;
-
-constexpr int kWarpLanes = 32;
 
 }  // namespace
 
@@ -87,12 +85,12 @@ std::vector<std::int64_t> laneAddresses(const CoalescingPattern& pattern) {
     return addresses;
 }
 
-Result<gpu::CoalescingResult> coalesce(const CoalescingPattern& pattern) {
+Result<CoalescingResult> coalesce(const CoalescingPattern& pattern) {
     if (const auto strided = strideAndOffsetOf(pattern)) {
-        return gpu::coalesceStrided(pattern.elementBytes, strided->stride, strided->offset,
-                                    pattern.lanes);
+        return coalesceStrided(pattern.elementBytes, strided->stride, strided->offset,
+                               pattern.lanes);
     }
-    return gpu::coalesceAddresses(pattern.elementBytes, laneAddresses(pattern));
+    return coalesceAddresses(pattern.elementBytes, laneAddresses(pattern));
 }
 
-}  // namespace mlsyslab::lesson::kinds
+}  // namespace mlsyslab::gpu
