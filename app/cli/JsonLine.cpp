@@ -21,10 +21,11 @@ std::string jsonLine(const Json& value) {
     const std::string compact = value.dump(-1, ' ', false, Json::error_handler_t::replace);
     std::string line;
     line.reserve(compact.size() + compact.size() / 8);
+    std::size_t copiedUpTo = 0;
     bool inString = false;
     bool escaped = false;
-    for (const char character : compact) {
-        line += character;
+    for (std::size_t position = 0; position < compact.size(); ++position) {
+        const char character = compact[position];
         if (inString) {
             if (escaped) {
                 escaped = false;
@@ -36,9 +37,11 @@ std::string jsonLine(const Json& value) {
         } else if (character == '"') {
             inString = true;
         } else if (character == ',' || character == ':') {
-            line += ' ';
+            line.append(compact, copiedUpTo, position + 1 - copiedUpTo).push_back(' ');
+            copiedUpTo = position + 1;
         }
     }
+    line.append(compact, copiedUpTo);
     return line;
 }
 
