@@ -1,12 +1,11 @@
 #include "cli/BenchMatmulOutput.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
 
-#include "cli/JsonText.h"
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 #include "matmul/MatmulBenchText.h"
 
@@ -71,67 +70,57 @@ const MatmulBenchResult* speedupBaseline(const std::vector<MatmulBenchResult>& r
     return first;
 }
 
-// The shortest decimal that parses back to exactly this double; null for what JSON cannot
-// hold (an infinite error from a NaN in C).
-std::string jsonNumber(double value) {
-    if (!std::isfinite(value)) return "null";
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    return std::string(text, result.ptr);
-}
-
-void appendMachineJson(std::string& json, const matmul::MachineDescription& machine) {
-    json += "{\"cpu\": ";
-    appendJsonString(json, machine.cpuModel);
-    json += concat(", \"logical_cores\": ", std::to_string(machine.logicalCores),
-                   ", \"physical_cores\": ", std::to_string(machine.physicalCores), ", \"simd\": ");
-    appendJsonString(json, machine.simdLevel);
-    json +=
-        concat(", \"fma_peak_gflops_one_thread\": ", jsonNumber(machine.fmaPeakGflopsOneThread),
-               ", \"fma_peak_gflops_all_threads\": ", jsonNumber(machine.fmaPeakGflopsAllThreads),
-               ", \"openblas\": ");
-    appendJsonString(json, machine.openBlas);
-    json += ", \"gpus\": [";
-    for (std::size_t index = 0; index < machine.gpus.size(); ++index) {
-        const matmul::GpuDescription& gpu = machine.gpus[index];
-        json += index == 0 ? "{\"name\": " : ", {\"name\": ";
-        appendJsonString(json, gpu.name);
-        json += concat(", \"memory_bytes\": ", std::to_string(gpu.memoryBytes),
-                       ", \"compute_capability\": \"", std::to_string(gpu.computeCapabilityMajor),
-                       ".", std::to_string(gpu.computeCapabilityMinor),
-                       "\", \"multiprocessors\": ", std::to_string(gpu.multiprocessors), "}");
+Json machineJson(const matmul::MachineDescription& machine) {
+    Json object;
+    object["cpu"] = machine.cpuModel;
+    object["logical_cores"] = machine.logicalCores;
+    object["physical_cores"] = machine.physicalCores;
+    object["simd"] = machine.simdLevel;
+    object["fma_peak_gflops_one_thread"] = jsonNumber(machine.fmaPeakGflopsOneThread);
+    object["fma_peak_gflops_all_threads"] = jsonNumber(machine.fmaPeakGflopsAllThreads);
+    object["openblas"] = machine.openBlas;
+    Json gpus = Json::array();
+    for (const matmul::GpuDescription& gpu : machine.gpus) {
+        gpus.push_back(
+            {{"name", gpu.name},
+             {"memory_bytes", gpu.memoryBytes},
+             {"compute_capability", concat(std::to_string(gpu.computeCapabilityMajor), ".",
+                                           std::to_string(gpu.computeCapabilityMinor))},
+             {"multiprocessors", gpu.multiprocessors}});
     }
-    json += "], \"gpu_unavailable_reason\": ";
-    appendJsonString(json, machine.gpuUnavailableReason);
-    json += "}";
+    object["gpus"] = std::move(gpus);
+    object["gpu_unavailable_reason"] = machine.gpuUnavailableReason;
+    return object;
 }
 
-void appendResultJson(std::string& json, const MatmulBenchResult& result) {
+// A figure that only a measured run has: null for the others (an error, a skipped backend).
+Json resultJson(const MatmulBenchResult& result) {
     const bool measured = wasMeasured(result);
     const auto measuredNumber = [&](double value) {
-        return measured ? jsonNumber(value) : std::string("null");
+        return measured ? jsonNumber(value) : Json(nullptr);
     };
-    json += "{\"backend\": ";
-    appendJsonString(json, result.backend);
-    json += concat(
-        ", \"m\": ", std::to_string(result.shape.m), ", \"n\": ", std::to_string(result.shape.n),
-        ", \"k\": ", std::to_string(result.shape.k),
-        ", \"threads\": ", std::to_string(result.threads),
-        ", \"median_s\": ", measuredNumber(result.statistics.medianSeconds),
-        ", \"gflops\": ", measuredNumber(result.gflops),
-        ", \"max_rel_err\": ", measuredNumber(result.maxRelativeError), ", \"status\": ");
-    appendJsonString(json, result.statusText());
-    json += concat(", \"min_s\": ", measuredNumber(result.statistics.minSeconds),
-                   ", \"max_s\": ", measuredNumber(result.statistics.maxSeconds),
-                   ", \"relative_spread\": ", measuredNumber(result.statistics.relativeSpread),
-                   ", \"runs\": ", std::to_string(result.runSeconds.size()), ", \"run_s\": [");
-    for (std::size_t index = 0; index < result.runSeconds.size(); ++index)
-        json += concat(index == 0 ? "" : ", ", jsonNumber(result.runSeconds[index]));
-    json += concat("], \"tolerance\": ", measuredNumber(result.tolerance),
-                   ", \"upload_s\": ", measuredNumber(result.uploadSeconds),
-                   ", \"download_s\": ", measuredNumber(result.downloadSeconds), ", \"detail\": ");
-    appendJsonString(json, result.detail);
-    json += "}";
+    Json object;
+    object["backend"] = result.backend;
+    object["m"] = result.shape.m;
+    object["n"] = result.shape.n;
+    object["k"] = result.shape.k;
+    object["threads"] = result.threads;
+    object["median_s"] = measuredNumber(result.statistics.medianSeconds);
+    object["gflops"] = measuredNumber(result.gflops);
+    object["max_rel_err"] = measuredNumber(result.maxRelativeError);
+    object["status"] = result.statusText();
+    object["min_s"] = measuredNumber(result.statistics.minSeconds);
+    object["max_s"] = measuredNumber(result.statistics.maxSeconds);
+    object["relative_spread"] = measuredNumber(result.statistics.relativeSpread);
+    object["runs"] = result.runSeconds.size();
+    Json runSeconds = Json::array();
+    for (const double seconds : result.runSeconds) runSeconds.push_back(jsonNumber(seconds));
+    object["run_s"] = std::move(runSeconds);
+    object["tolerance"] = measuredNumber(result.tolerance);
+    object["upload_s"] = measuredNumber(result.uploadSeconds);
+    object["download_s"] = measuredNumber(result.downloadSeconds);
+    object["detail"] = result.detail;
+    return object;
 }
 
 }  // namespace
@@ -199,15 +188,12 @@ void printBenchShapeTable(const std::vector<MatmulBenchResult>& shapeResults,
 
 void printBenchMatmulJson(const matmul::MachineDescription& machine,
                           const std::vector<MatmulBenchResult>& results, std::ostream& out) {
-    std::string json = "{\"machine\": ";
-    appendMachineJson(json, machine);
-    json += ", \"results\": [";
-    for (std::size_t index = 0; index < results.size(); ++index) {
-        if (index > 0) json += ", ";
-        appendResultJson(json, results[index]);
-    }
-    json += "]}\n";
-    out << json;
+    Json object;
+    object["machine"] = machineJson(machine);
+    Json resultObjects = Json::array();
+    for (const MatmulBenchResult& result : results) resultObjects.push_back(resultJson(result));
+    object["results"] = std::move(resultObjects);
+    out << jsonLine(object) << '\n';
 }
 
 }  // namespace mlsyslab::cli

@@ -4,7 +4,7 @@
 #include <ostream>
 #include <string>
 
-#include "cli/JsonText.h"
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 
 namespace mlsyslab::cli {
@@ -109,54 +109,47 @@ void printCacheProbeText(const CacheProbeReport& report, std::ostream& out) {
 
 void printCacheProbeJson(const CacheProbeReport& report, std::ostream& out) {
     const memory::MachineMeasurement& measured = report.measurement;
-    std::string json = "{\"cpu\": ";
-    appendJsonString(json, measured.topology.cpuModel);
-    json += concat(", \"clock_ghz\": ", fixed(measured.clockGHz, kGigahertzDecimals));
-    json += ", \"caches\": [";
-    for (std::size_t index = 0; index < measured.topology.caches.size(); ++index) {
-        const CacheInfo& cache = measured.topology.caches[index];
-        if (index > 0) json += ", ";
-        json += concat("{\"level\": ", std::to_string(cache.level), ", \"type\": \"",
-                       lowerTypeName(cache.type),
-                       "\", \"size_bytes\": ", std::to_string(cache.sizeBytes),
-                       ", \"ways\": ", std::to_string(cache.ways),
-                       ", \"line_bytes\": ", std::to_string(cache.lineBytes), "}");
+    Json object;
+    object["cpu"] = measured.topology.cpuModel;
+    object["clock_ghz"] = jsonRounded(measured.clockGHz, kGigahertzDecimals);
+    Json caches = Json::array();
+    for (const CacheInfo& cache : measured.topology.caches) {
+        caches.push_back({{"level", cache.level},
+                          {"type", lowerTypeName(cache.type)},
+                          {"size_bytes", cache.sizeBytes},
+                          {"ways", cache.ways},
+                          {"line_bytes", cache.lineBytes}});
     }
-    json += "], \"points\": [";
-    for (std::size_t index = 0; index < measured.curve.points.size(); ++index) {
-        const memory::LatencyPoint& point = measured.curve.points[index];
-        if (index > 0) json += ", ";
-        json += concat("{\"working_set_bytes\": ", std::to_string(point.workingSetBytes),
-                       ", \"ns_per_load\": ", fixed(point.nanosecondsPerLoad, kNanosecondDecimals),
-                       ", \"cycles_per_load\": ",
-                       fixed(cyclesOf(point.nanosecondsPerLoad, measured.clockGHz), kCycleDecimals),
-                       "}");
+    object["caches"] = std::move(caches);
+    Json points = Json::array();
+    for (const memory::LatencyPoint& point : measured.curve.points) {
+        const double cycles = cyclesOf(point.nanosecondsPerLoad, measured.clockGHz);
+        points.push_back(
+            {{"working_set_bytes", point.workingSetBytes},
+             {"ns_per_load", jsonRounded(point.nanosecondsPerLoad, kNanosecondDecimals)},
+             {"cycles_per_load", jsonRounded(cycles, kCycleDecimals)}});
     }
-    json += "], \"levels\": [";
-    for (std::size_t index = 0; index < measured.levels.size(); ++index) {
-        const memory::LevelLatency& level = measured.levels[index];
-        if (index > 0) json += ", ";
-        json += "{\"name\": ";
-        appendJsonString(json, level.name);
-        json += concat(", \"size_bytes\": ", std::to_string(level.sizeBytes),
-                       ", \"ns\": ", fixed(level.nanoseconds, kNanosecondDecimals),
-                       ", \"cycles\": ", fixed(level.cycles, kCycleDecimals), "}");
+    object["points"] = std::move(points);
+    Json levels = Json::array();
+    for (const memory::LevelLatency& level : measured.levels) {
+        levels.push_back({{"name", level.name},
+                          {"size_bytes", level.sizeBytes},
+                          {"ns", jsonRounded(level.nanoseconds, kNanosecondDecimals)},
+                          {"cycles", jsonRounded(level.cycles, kCycleDecimals)}});
     }
-    json += "]";
+    object["levels"] = std::move(levels);
     if (measured.oneThread && measured.allThreads) {
-        json +=
-            concat(", \"bandwidth_gbps\": {\"one_thread\": ",
-                   fixed(measured.oneThread->bestGBps, kBandwidthDecimals),
-                   ", \"all_threads\": ", fixed(measured.allThreads->bestGBps, kBandwidthDecimals),
-                   "}, \"bandwidth_threads\": ", std::to_string(measured.allThreads->threads),
-                   ", \"bandwidth_array_bytes\": ", std::to_string(measured.oneThread->arrayBytes));
+        object["bandwidth_gbps"] = {
+            {"one_thread", jsonRounded(measured.oneThread->bestGBps, kBandwidthDecimals)},
+            {"all_threads", jsonRounded(measured.allThreads->bestGBps, kBandwidthDecimals)}};
+        object["bandwidth_threads"] = measured.allThreads->threads;
+        object["bandwidth_array_bytes"] = measured.oneThread->arrayBytes;
     } else {
-        json +=
-            ", \"bandwidth_gbps\": null, \"bandwidth_threads\": null, "
-            "\"bandwidth_array_bytes\": null";
+        object["bandwidth_gbps"] = nullptr;
+        object["bandwidth_threads"] = nullptr;
+        object["bandwidth_array_bytes"] = nullptr;
     }
-    json += "}\n";
-    out << json;
+    out << jsonLine(object) << '\n';
 }
 
 }  // namespace mlsyslab::cli

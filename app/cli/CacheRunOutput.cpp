@@ -1,27 +1,18 @@
 #include "cli/CacheRunOutput.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "cli/JsonText.h"
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 #include "memory/CacheHierarchy.h"
 
 namespace mlsyslab::cli {
 
 namespace {
-
-// The shortest decimal that parses back to exactly this double (std::to_chars' guarantee):
-// 0.75, not 0.75000000000000000.
-std::string shortestDecimal(double value) {
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    return std::string(text, result.ptr);
-}
 
 std::string fixed(double value, int decimals) {
     char text[48];
@@ -58,11 +49,11 @@ std::string levelGeometry(const memory::CacheLevelConfig& level) {
                              : level.associativity == 1
                                  ? "direct mapped"
                                  : concat(std::to_string(level.associativity), "-way");
-    return concat(
-        std::to_string(level.sizeBytes), " B, ", ways, ", ", std::to_string(level.lineBytes),
-        " B lines, ", memory::replacementName(level.replacement), ", write-",
-        memory::writePolicyName(level.write), ", ", std::to_string(level.latencyCycles),
-        level.latencyCycles == 1 ? " cycle" : " cycles");
+    return concat(std::to_string(level.sizeBytes), " B, ", ways, ", ",
+                  std::to_string(level.lineBytes), " B lines, ",
+                  memory::replacementName(level.replacement), ", write-",
+                  memory::writePolicyName(level.write), ", ", std::to_string(level.latencyCycles),
+                  level.latencyCycles == 1 ? " cycle" : " cycles");
 }
 
 // "t1 + m1*(t2 + m2*t_mem)" for as many levels as the configuration has.
@@ -113,32 +104,32 @@ void printCacheRunText(const CacheRunReport& report, std::ostream& out) {
 
 void printCacheRunJson(const CacheRunReport& report, std::ostream& out) {
     const memory::CacheStats& stats = report.stats;
-    std::string json = "{\"levels\": [";
+    Json levels = Json::array();
     for (std::size_t index = 0; index < stats.levels.size() && index < report.config.levels.size();
          ++index) {
         const memory::LevelStats& level = stats.levels[index];
-        if (index > 0) json += ", ";
-        json += "{\"name\": ";
-        appendJsonString(json, report.config.levels[index].name);
-        json += concat(", \"hits\": ", std::to_string(level.hits),
-                       ", \"misses\": ", std::to_string(level.misses),
-                       ", \"evictions\": ", std::to_string(level.evictions),
-                       ", \"writebacks\": ", std::to_string(level.writebacks),
-                       ", \"compulsory\": ", std::to_string(level.compulsoryMisses),
-                       ", \"capacity\": ", std::to_string(level.capacityMisses),
-                       ", \"conflict\": ", std::to_string(level.conflictMisses),
-                       ", \"hit_rate\": ", shortestDecimal(level.hitRate()), "}");
+        Json entry;
+        entry["name"] = report.config.levels[index].name;
+        entry["hits"] = level.hits;
+        entry["misses"] = level.misses;
+        entry["evictions"] = level.evictions;
+        entry["writebacks"] = level.writebacks;
+        entry["compulsory"] = level.compulsoryMisses;
+        entry["capacity"] = level.capacityMisses;
+        entry["conflict"] = level.conflictMisses;
+        entry["hit_rate"] = jsonNumber(level.hitRate());
+        levels.push_back(std::move(entry));
     }
-    json += concat("], \"memory\": {\"reads\": ", std::to_string(stats.memoryReads),
-                   ", \"writes\": ", std::to_string(stats.memoryWrites), "}");
-    json +=
-        concat(", \"total_cycles\": ", std::to_string(stats.totalCycles),
-               ", \"amat\": ", shortestDecimal(stats.averageMemoryAccessTime()),
-               ", \"textbook_amat\": ", shortestDecimal(memory::textbookAmat(report.config, stats)),
-               ", \"accesses\": ", std::to_string(report.accesses),
-               ", \"references\": ", std::to_string(stats.lineReferences),
-               ", \"skipped_lines\": ", std::to_string(report.skippedLines), "}\n");
-    out << json;
+    Json object;
+    object["levels"] = std::move(levels);
+    object["memory"] = {{"reads", stats.memoryReads}, {"writes", stats.memoryWrites}};
+    object["total_cycles"] = stats.totalCycles;
+    object["amat"] = jsonNumber(stats.averageMemoryAccessTime());
+    object["textbook_amat"] = jsonNumber(memory::textbookAmat(report.config, stats));
+    object["accesses"] = report.accesses;
+    object["references"] = stats.lineReferences;
+    object["skipped_lines"] = report.skippedLines;
+    out << jsonLine(object) << '\n';
 }
 
 }  // namespace mlsyslab::cli

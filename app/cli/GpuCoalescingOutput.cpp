@@ -1,12 +1,12 @@
 #include "cli/GpuCoalescingOutput.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
 
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 
 namespace mlsyslab::cli {
@@ -17,13 +17,6 @@ using gpu::CoalescingResult;
 using gpu::kCacheLineBytes;
 using gpu::kSectorBytes;
 using gpu::LaneAccess;
-
-// The shortest decimal that parses back to exactly this double: 80, 12.5, 400.
-std::string shortestDecimal(double value) {
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    return std::string(text, result.ptr);
-}
 
 std::string oneDecimal(double value) {
     char text[48];
@@ -94,15 +87,6 @@ void printSectorTable(const CoalescingResult& result, std::ostream& out) {
     }
 }
 
-std::string numberList(const std::vector<std::int64_t>& numbers) {
-    std::string text = "[";
-    for (std::size_t index = 0; index < numbers.size(); ++index) {
-        if (index > 0) text += ", ";
-        text += std::to_string(numbers[index]);
-    }
-    return text + "]";
-}
-
 }  // namespace
 
 void printCoalescingText(const CoalescingResult& result, int elementBytes,
@@ -146,16 +130,18 @@ void printCoalescingText(const CoalescingResult& result, int elementBytes,
 }
 
 void printCoalescingJson(const CoalescingResult& result, int elementBytes, std::ostream& out) {
-    out << concat("{\"sectors\": ", std::to_string(result.sectors.size()),
-                  ", \"lines\": ", std::to_string(result.lines.size()),
-                  ", \"requested_bytes\": ", std::to_string(result.bytesRequested),
-                  ", \"moved_bytes\": ", std::to_string(result.bytesMoved()),
-                  ", \"efficiency_pct\": ", shortestDecimal(result.efficiencyPct()),
-                  ", \"element_bytes\": ", std::to_string(elementBytes),
-                  ", \"lanes\": ", std::to_string(result.lanes.size()),
-                  ", \"misaligned_lanes\": ", std::to_string(gpu::misalignedLaneCount(result)),
-                  ", \"sector_numbers\": ", numberList(result.sectors),
-                  ", \"line_numbers\": ", numberList(result.lines), "}\n");
+    Json object;
+    object["sectors"] = result.sectors.size();
+    object["lines"] = result.lines.size();
+    object["requested_bytes"] = result.bytesRequested;
+    object["moved_bytes"] = result.bytesMoved();
+    object["efficiency_pct"] = jsonNumber(result.efficiencyPct());
+    object["element_bytes"] = elementBytes;
+    object["lanes"] = result.lanes.size();
+    object["misaligned_lanes"] = gpu::misalignedLaneCount(result);
+    object["sector_numbers"] = result.sectors;
+    object["line_numbers"] = result.lines;
+    out << jsonLine(object) << '\n';
 }
 
 }  // namespace mlsyslab::cli

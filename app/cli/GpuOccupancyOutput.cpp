@@ -1,13 +1,12 @@
 #include "cli/GpuOccupancyOutput.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "cli/JsonText.h"
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 
 namespace mlsyslab::cli {
@@ -15,13 +14,6 @@ namespace mlsyslab::cli {
 namespace {
 
 using gpu::OccupancyLimiter;
-
-// The shortest decimal that parses back to exactly this double: 100, 75, 66.66666666666667.
-std::string shortestDecimal(double value) {
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    return std::string(text, result.ptr);
-}
 
 std::string oneDecimal(double value) {
     char text[48];
@@ -106,35 +98,29 @@ void printTable(const std::vector<std::vector<std::string>>& rows, std::ostream&
 
 void printOccupancyJson(const OccupancyReport& report, std::ostream& out) {
     const auto& [device, kernel, result] = report;
-    std::string json =
-        concat("{\"active_blocks_per_sm\": ", number(result.activeBlocksPerSm),
-               ", \"active_warps_per_sm\": ", number(result.activeWarpsPerSm),
-               ", \"occupancy_pct\": ", shortestDecimal(result.occupancyPct), ", \"limiters\": [");
-    for (std::size_t index = 0; index < result.limiters.size(); ++index) {
-        if (index > 0) json += ", ";
-        appendJsonString(json, gpu::limiterName(result.limiters[index]));
-    }
-    json += concat("], \"possible\": ", result.possible() ? "true" : "false", ", \"reason\": ");
-    if (result.possible()) {
-        json += "null";
-    } else {
-        appendJsonString(json, result.impossibleReason);
-    }
-    json += ", \"device\": ";
-    appendJsonString(json, device.id);
-    json += concat(
-        ", \"block_size\": ", number(kernel.threadsPerBlock),
-        ", \"registers_per_thread\": ", number(kernel.registersPerThread),
-        ", \"dynamic_shared_bytes\": ", number(kernel.dynamicSharedBytesPerBlock),
-        ", \"warps_per_block\": ", number(result.warpsPerBlock),
-        ", \"max_warps_per_sm\": ", number(device.maxWarpsPerSm),
-        ", \"registers_per_warp_allocated\": ", number(result.registersPerWarpAllocated),
-        ", \"shared_bytes_per_block_allocated\": ", number(result.sharedBytesPerBlockAllocated),
-        ", \"blocks_limited_by\": {\"warps\": ", number(result.blocksLimitedByWarps),
-        ", \"registers\": ", number(result.blocksLimitedByRegisters),
-        ", \"shared_memory\": ", number(result.blocksLimitedBySharedMemory),
-        ", \"blocks\": ", number(result.blocksLimitedByBlocks), "}}\n");
-    out << json;
+    Json object;
+    object["active_blocks_per_sm"] = result.activeBlocksPerSm;
+    object["active_warps_per_sm"] = result.activeWarpsPerSm;
+    object["occupancy_pct"] = jsonNumber(result.occupancyPct);
+    Json limiters = Json::array();
+    for (const OccupancyLimiter limiter : result.limiters)
+        limiters.push_back(gpu::limiterName(limiter));
+    object["limiters"] = std::move(limiters);
+    object["possible"] = result.possible();
+    object["reason"] = result.possible() ? Json(nullptr) : Json(result.impossibleReason);
+    object["device"] = device.id;
+    object["block_size"] = kernel.threadsPerBlock;
+    object["registers_per_thread"] = kernel.registersPerThread;
+    object["dynamic_shared_bytes"] = kernel.dynamicSharedBytesPerBlock;
+    object["warps_per_block"] = result.warpsPerBlock;
+    object["max_warps_per_sm"] = device.maxWarpsPerSm;
+    object["registers_per_warp_allocated"] = result.registersPerWarpAllocated;
+    object["shared_bytes_per_block_allocated"] = result.sharedBytesPerBlockAllocated;
+    object["blocks_limited_by"] = {{"warps", result.blocksLimitedByWarps},
+                                   {"registers", result.blocksLimitedByRegisters},
+                                   {"shared_memory", result.blocksLimitedBySharedMemory},
+                                   {"blocks", result.blocksLimitedByBlocks}};
+    out << jsonLine(object) << '\n';
 }
 
 void printOccupancyText(const OccupancyReport& report, std::ostream& out) {

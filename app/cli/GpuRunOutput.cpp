@@ -1,26 +1,18 @@
 #include "cli/GpuRunOutput.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include "cli/JsonText.h"
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 #include "gpu/Occupancy.h"
 
 namespace mlsyslab::cli {
 
 namespace {
-
-// The shortest decimal that parses back to exactly this double: 70.52734375, not 70.527343750.
-std::string shortestDecimal(double value) {
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    return std::string(text, result.ptr);
-}
 
 std::string fixed(double value, int decimals) {
     char text[64];
@@ -30,9 +22,7 @@ std::string fixed(double value, int decimals) {
 
 std::string number(std::int64_t value) { return std::to_string(value); }
 
-std::string dimJson(const gpu::Dim3& extent) {
-    return concat("[", number(extent.x), ", ", number(extent.y), ", ", number(extent.z), "]");
-}
+Json dimJson(const gpu::Dim3& extent) { return Json::array({extent.x, extent.y, extent.z}); }
 
 // Microseconds the cycles take at the device's boost clock (0 when the clock is unknown).
 double microseconds(const GpuRunReport& report) {
@@ -40,12 +30,11 @@ double microseconds(const GpuRunReport& report) {
     return clockMHz > 0 ? static_cast<double>(report.result.stats.cycles) / clockMHz : 0.0;
 }
 
-std::string limiterList(const gpu::OccupancyResult& occupancy, const char* separator, bool quoted) {
+std::string limiterList(const gpu::OccupancyResult& occupancy, const char* separator) {
     std::string text;
     for (const gpu::OccupancyLimiter limiter : occupancy.limiters) {
         if (!text.empty()) text += separator;
-        text += quoted ? concat("\"", gpu::limiterName(limiter), "\"")
-                       : std::string(gpu::limiterName(limiter));
+        text += gpu::limiterName(limiter);
     }
     return text;
 }
@@ -71,7 +60,7 @@ void printGpuRunText(const GpuRunReport& report, std::ostream& out) {
         << report.block.count() << " threads (" << occupancy.warpsPerBlock
         << (occupancy.warpsPerBlock == 1 ? " warp" : " warps") << " each); up to "
         << occupancy.activeBlocksPerSm << " blocks per SM (limited by "
-        << limiterList(occupancy, " and ", false) << "); " << stats.waves
+        << limiterList(occupancy, " and ") << "); " << stats.waves
         << (stats.waves == 1 ? " wave on " : " waves on ") << stats.activeSms << " of "
         << report.device.smCount << " SMs\n";
     out << "cycles: " << stats.cycles;
@@ -128,48 +117,49 @@ void printGpuRunJson(const GpuRunReport& report, std::ostream& out) {
     const gpu::SimulationResult& result = report.result;
     const gpu::SimulationStats& stats = result.stats;
     const bool possible = result.impossibleReason.empty();
-    std::string json = "{";
+    Json object;
     if (possible) {
         // The contract's fields first (DESIGN §4, the brief of docs/cli.md), then the rest.
-        json += concat(
-            "\"cycles\": ", number(stats.cycles), ", \"ipc\": ", shortestDecimal(stats.ipc),
-            ", \"achieved_occupancy_pct\": ", shortestDecimal(stats.achievedOccupancyPct),
-            ", \"theoretical_occupancy_pct\": ", shortestDecimal(stats.theoreticalOccupancyPct),
-            ", \"warp_instructions\": ", number(stats.warpInstructions), ", \"stalls\": {");
+        object["cycles"] = stats.cycles;
+        object["ipc"] = jsonNumber(stats.ipc);
+        object["achieved_occupancy_pct"] = jsonNumber(stats.achievedOccupancyPct);
+        object["theoretical_occupancy_pct"] = jsonNumber(stats.theoreticalOccupancyPct);
+        object["warp_instructions"] = stats.warpInstructions;
+        Json stalls = Json::object();
         for (int status = 0; status < gpu::kWarpStatusCount; ++status) {
-            if (status > 0) json += ", ";
-            json +=
-                concat("\"", gpu::statusName(static_cast<gpu::WarpStatus>(status)),
-                       "\": ", number(stats.warpCyclesByStatus[static_cast<std::size_t>(status)]));
+            stalls[gpu::statusName(static_cast<gpu::WarpStatus>(status))] =
+                stats.warpCyclesByStatus[static_cast<std::size_t>(status)];
         }
-        json +=
-            concat("}, \"blocks\": ", number(stats.blocks), ", \"waves\": ", number(stats.waves),
-                   ", \"sectors\": ", number(stats.globalSectors), ", \"possible\": true");
+        object["stalls"] = std::move(stalls);
+        object["blocks"] = stats.blocks;
+        object["waves"] = stats.waves;
+        object["sectors"] = stats.globalSectors;
+        object["possible"] = true;
     } else {
-        json += "\"possible\": false, \"reason\": ";
-        appendJsonString(json, result.impossibleReason);
+        object["possible"] = false;
+        object["reason"] = result.impossibleReason;
     }
-    json += ", \"device\": ";
-    appendJsonString(json, report.device.id);
-    json += ", \"kernel\": ";
-    appendJsonString(json, report.kernel.id);
-    json += concat(", \"grid\": ", dimJson(report.grid), ", \"block\": ", dimJson(report.block),
-                   ", \"scheduler\": ");
-    appendJsonString(json, report.scheduler);
+    object["device"] = report.device.id;
+    object["kernel"] = report.kernel.id;
+    object["grid"] = dimJson(report.grid);
+    object["block"] = dimJson(report.block);
+    object["scheduler"] = report.scheduler;
     if (possible) {
-        json +=
-            concat(", \"time_us\": ", shortestDecimal(microseconds(report)),
-                   ", \"ipc_per_sm\": ", shortestDecimal(stats.ipcPerSm),
-                   ", \"thread_instructions\": ", number(stats.threadInstructions),
-                   ", \"simt_efficiency_pct\": ", shortestDecimal(stats.simtEfficiencyPct),
-                   ", \"active_blocks_per_sm\": ", number(result.occupancy.activeBlocksPerSm),
-                   ", \"limiters\": [", limiterList(result.occupancy, ", ", true), "]",
-                   ", \"active_sms\": ", number(stats.activeSms),
-                   ", \"global_requests\": ", number(stats.globalRequests),
-                   ", \"stopped_at_cycle_limit\": ", stats.stoppedAtCycleLimit ? "true" : "false");
+        object["time_us"] = jsonNumber(microseconds(report));
+        object["ipc_per_sm"] = jsonNumber(stats.ipcPerSm);
+        object["thread_instructions"] = stats.threadInstructions;
+        object["simt_efficiency_pct"] = jsonNumber(stats.simtEfficiencyPct);
+        object["active_blocks_per_sm"] = result.occupancy.activeBlocksPerSm;
+        Json limiters = Json::array();
+        for (const gpu::OccupancyLimiter limiter : result.occupancy.limiters) {
+            limiters.push_back(gpu::limiterName(limiter));
+        }
+        object["limiters"] = std::move(limiters);
+        object["active_sms"] = stats.activeSms;
+        object["global_requests"] = stats.globalRequests;
+        object["stopped_at_cycle_limit"] = stats.stoppedAtCycleLimit;
     }
-    json += "}\n";
-    out << json;
+    out << jsonLine(object) << '\n';
 }
 
 }  // namespace mlsyslab::cli

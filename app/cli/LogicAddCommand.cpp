@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/JsonLine.h"
 #include "common/Concat.h"
 #include "logic/AdderCircuits.h"
 #include "logic/EventSimulation.h"
@@ -191,16 +192,20 @@ void printText(const Report& report, std::ostream& out) {
 }
 
 void printJson(const Report& report, std::ostream& out) {
-    const auto flag = [](bool value) { return value ? "true" : "false"; };
-    out << "{\"sum\": " << report.outcome.sum << ", \"sum_signed\": " << report.sumSigned
-        << ", \"bits\": \"" << report.bits << "\", \"carry\": " << flag(report.outcome.carry)
-        << ", \"overflow\": " << flag(report.outcome.overflow)
-        << ", \"zero\": " << flag(report.outcome.zero)
-        << ", \"negative\": " << flag(report.outcome.negative)
-        << ", \"settle_time\": " << report.settleTime
-        << ", \"gate_evaluations\": " << report.gateEvaluations << ", \"gates\": " << report.gates
-        << ", \"depth\": " << report.depth
-        << ", \"critical_path_delay\": " << report.criticalPathDelay << "}\n";
+    Json object;
+    object["sum"] = report.outcome.sum;
+    object["sum_signed"] = report.sumSigned;
+    object["bits"] = report.bits;
+    object["carry"] = report.outcome.carry;
+    object["overflow"] = report.outcome.overflow;
+    object["zero"] = report.outcome.zero;
+    object["negative"] = report.outcome.negative;
+    object["settle_time"] = report.settleTime;
+    object["gate_evaluations"] = report.gateEvaluations;
+    object["gates"] = report.gates;
+    object["depth"] = report.depth;
+    object["critical_path_delay"] = report.criticalPathDelay;
+    out << jsonLine(object) << '\n';
 }
 
 int runLogicAdd(Arguments& arguments, Streams& streams) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/JsonLine.h"
 #include "cli/PyProgramInput.h"
 #include "cli/PyTraceJson.h"
 #include "pyvm/Compiler.h"
@@ -70,7 +71,7 @@ int runPyTrace(Arguments& arguments, Streams& streams) {
     }
     // A run stopped at the limit did not fail: it was cut short, and the last line says so.
     if (result.trace.truncated) {
-        write(streams.out, "{\"truncated\": true}\n");
+        write(streams.out, jsonLine(Json{{"truncated", true}}) + '\n');
         return kExitOk;
     }
     streams.out.flush();

@@ -4,8 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/JsonText.h"
-#include "common/Concat.h"
+#include "cli/JsonLine.h"
 #include "pyvm/Compiler.h"
 
 namespace mlsyslab::cli {
@@ -41,42 +40,26 @@ const pyvm::Instruction* currentInstruction(const FrameSnapshot& frame) {
     return &frame.code->code[static_cast<std::size_t>(frame.instruction)];
 }
 
-void appendField(std::string& out, std::string_view name) {
-    if (out.size() > 1) out += ", ";
-    appendJsonString(out, name);
-    out += ": ";
-}
-
-void appendStringArray(std::string& out, const std::vector<std::string>& items) {
-    out += '[';
-    for (std::size_t index = 0; index < items.size(); ++index) {
-        if (index > 0) out += ", ";
-        appendJsonString(out, items[index]);
-    }
-    out += ']';
+Json stringArray(const std::vector<std::string>& items) {
+    Json array = Json::array();
+    for (const std::string& item : items) array.push_back(item);
+    return array;
 }
 
 // Name -> repr pairs as an object, in their order (JSON objects keep the order they are written).
-void appendNameObject(std::string& out,
-                      const std::vector<std::pair<std::string, std::string>>& names) {
-    out += '{';
-    for (std::size_t index = 0; index < names.size(); ++index) {
-        if (index > 0) out += ", ";
-        appendJsonString(out, names[index].first);
-        out += ": ";
-        appendJsonString(out, names[index].second);
-    }
-    out += '}';
+Json nameObject(const std::vector<std::pair<std::string, std::string>>& names) {
+    Json object = Json::object();
+    for (const auto& [name, repr] : names) object[name] = repr;
+    return object;
 }
 
-void appendFrame(std::string& out, const FrameSnapshot& frame) {
-    out += "{\"function\": ";
-    appendJsonString(out, frame.function);
-    out += concat(", \"line\": ", std::to_string(frame.line));
-    out += concat(", \"instruction\": ", std::to_string(frame.instruction));
-    out += ", \"locals\": ";
-    appendNameObject(out, frame.locals);
-    out += '}';
+Json frameJson(const FrameSnapshot& frame) {
+    Json object;
+    object["function"] = frame.function;
+    object["line"] = frame.line;
+    object["instruction"] = frame.instruction;
+    object["locals"] = nameObject(frame.locals);
+    return object;
 }
 
 }  // namespace
@@ -95,40 +78,23 @@ std::string snapshotJson(const pyvm::Snapshot& snapshot, const pyvm::Trace& trac
     const FrameSnapshot& running = snapshot.frames.empty() ? kNoFrame : snapshot.frames.back();
     const pyvm::Instruction* instruction = currentInstruction(running);
 
-    std::string out = "{";
-    appendField(out, "step");
-    out += std::to_string(snapshot.step);
-    appendField(out, "event");
-    appendJsonString(out, eventName(snapshot.event));
-    appendField(out, "function");
-    appendJsonString(out, running.function);
-    appendField(out, "instruction");
-    out += std::to_string(running.instruction);
-    appendField(out, "opname");
-    appendJsonString(out, instruction ? pyvm::opcodeName(instruction->op) : "");
-    appendField(out, "argrepr");
-    appendJsonString(out, instruction ? normalizedArgumentRepr(*running.code, *instruction) : "");
-    appendField(out, "line");
-    out += std::to_string(running.line);
-    appendField(out, "stack");
-    appendStringArray(out, running.stack);
-    appendField(out, "frames");
-    out += '[';
-    for (std::size_t index = 0; index < snapshot.frames.size(); ++index) {
-        if (index > 0) out += ", ";
-        appendFrame(out, snapshot.frames[index]);
-    }
-    out += ']';
-    appendField(out, "globals");
-    appendNameObject(out, snapshot.globals);
-    appendField(out, "output");
-    appendJsonString(out, std::string_view(trace.output).substr(0, snapshot.outputLength));
-    if (snapshot.event == pyvm::TraceEvent::Exception) {
-        appendField(out, "exception");
-        appendJsonString(out, snapshot.exception);
-    }
-    out += '}';
-    return out;
+    Json object;
+    object["step"] = snapshot.step;
+    object["event"] = eventName(snapshot.event);
+    object["function"] = running.function;
+    object["instruction"] = running.instruction;
+    object["opname"] = instruction ? pyvm::opcodeName(instruction->op) : "";
+    object["argrepr"] =
+        instruction ? normalizedArgumentRepr(*running.code, *instruction) : std::string();
+    object["line"] = running.line;
+    object["stack"] = stringArray(running.stack);
+    Json frames = Json::array();
+    for (const FrameSnapshot& frame : snapshot.frames) frames.push_back(frameJson(frame));
+    object["frames"] = std::move(frames);
+    object["globals"] = nameObject(snapshot.globals);
+    object["output"] = std::string_view(trace.output).substr(0, snapshot.outputLength);
+    if (snapshot.event == pyvm::TraceEvent::Exception) object["exception"] = snapshot.exception;
+    return jsonLine(object);
 }
 
 }  // namespace mlsyslab::cli

@@ -259,6 +259,26 @@ private slots:
         QVERIFY(!traced.run.out.contains('\t'));
         QVERIFY(traced.run.out.contains("\\u0001"));
     }
+
+    // The VM prints a lone surrogate as its three bytes (CPython refuses to encode it), which
+    // are not UTF-8: in JSON each bad sequence becomes U+FFFD, so every line stays valid JSON;
+    // the repr, which escapes the surrogate, and the text around it stay exact.
+    void invalidUtf8Output() {
+        const Traced traced = trace({"-"}, "print('a' + chr(0xD800) + 'b')\nx = chr(0xDFFF)\n");
+        QCOMPARE(traced.run.exitCode, 0);
+        QVERIFY(!traced.snapshots.isEmpty());
+        const QString replacement(QChar(0xFFFD));
+        QCOMPARE(traced.snapshots.last().value("output").toString(),
+                 "a" + replacement.repeated(3) + "b\n");
+        QCOMPARE(traced.snapshots.last().value("globals").toObject().value("x").toString(),
+                 QString("'\\udfff'"));
+        QVERIFY(!traced.run.out.contains("\xed\xa0\x80"));
+        QVERIFY(
+            traced.run.out.contains("\"a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+                                    "b\\n\""));
+        // Strictly valid UTF-8 throughout: decoding changes nothing.
+        QCOMPARE(QString::fromUtf8(traced.run.out).toUtf8(), traced.run.out);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCliPyTrace)
