@@ -25,8 +25,6 @@ private slots:
     void namesAreSorted();
     void suggest_data();
     void suggest();
-    void closestMatch_data();
-    void closestMatch();
 };
 
 void TestSimKindRegistry::addAndFind() {
@@ -92,31 +90,6 @@ void TestSimKindRegistry::suggest() {
     for (const char* name : {"bits", "cache", "matmul", "roofline"}) registry.add(kindNamed(name));
     const std::optional<std::string> found = registry.suggest(unknown.toStdString());
     QCOMPARE(QString::fromStdString(found.value_or("")), suggestion);
-}
-
-void TestSimKindRegistry::closestMatch_data() {
-    QTest::addColumn<QString>("word");
-    QTest::addColumn<QStringList>("candidates");
-    QTest::addColumn<QString>("match");
-    const QStringList keys = {"format", "id", "title", "summary", "part", "order", "tags"};
-    QTest::newRow("titel") << "titel" << keys << "title";
-    QTest::newRow("tag") << "tag" << keys << "tags";
-    QTest::newRow("Summary") << "Summary" << keys << "summary";
-    QTest::newRow("ordre") << "ordre" << keys << "order";
-    QTest::newRow("colour") << "colour" << keys << "";
-    QTest::newRow("the closest wins") << "cat" << QStringList{"cart", "cat1", "cat"} << "cat";
-    QTest::newRow("a tie goes to the first") << "ab" << QStringList{"ac", "ad"} << "ac";
-    QTest::newRow("no candidates") << "bits" << QStringList{} << "";
-}
-
-void TestSimKindRegistry::closestMatch() {
-    QFETCH(QString, word);
-    QFETCH(QStringList, candidates);
-    QFETCH(QString, match);
-    std::vector<std::string> names;
-    for (const QString& candidate : candidates) names.push_back(candidate.toStdString());
-    const std::optional<std::string> found = mlsyslab::closestMatch(word.toStdString(), names);
-    QCOMPARE(QString::fromStdString(found.value_or("")), match);
 }
 
 QTEST_APPLESS_MAIN(TestSimKindRegistry)
