@@ -194,7 +194,7 @@ const KindSpec<CacheState>& cacheKind() {
             ruleField<CacheState>("preset", "`lecture`",
                                 "`lecture`, `modern-server` or `tiny`"),
             ruleField<CacheState>("levels", "the preset's",
-                                "1 to 3 levels, L1 first, replacing the preset's: each a map of `name` (default `L1`, `L2`, …), `size` (required: bytes, or with `KiB` / `MiB` / `GiB`), `associativity` (a number of ways, 1 = direct mapped, or `full`; default 1), `line` (bytes, a power of two; default 64), `replacement` (`lru`, `fifo` or `random`; default `lru`), `seed` (for `random`; default 1), `write` (`back` or `through`; default `back`), `latency` (required: load-to-use cycles from the core)"),
+                                "1 to 3 levels, L1 first, replacing the preset's, each a map read as a cache config file's levels are (docs/cli.md): required `size` (bytes, or with `KiB` / `MiB` / `GiB`), `associativity` (a number of ways, 1 = direct mapped, or `full`), `line` (bytes, a power of two) and `latency` (load-to-use cycles from the core); optional `name` (default `L1`, `L2`, …), `replacement` (`lru`, `fifo` or `random`; default `lru`), `seed` (for `random`; default 1) and `write` (`back` or `through`; default `back`)"),
             ruleField<CacheState>("memory_latency", "the preset's",
                                 "cycles, 1 to 1000000"),
             ruleField<CacheState>("pattern", "`row-major`",

@@ -77,11 +77,11 @@ void TestCacheKind::validStates_data() {
            "memory_latency: 80\n"
         << "own levels | L1 256 2 32 fifo through 2 | LLC 2048 0 64 random back 20 | memory 80 | " +
                kDefaultPattern;
-    QTest::newRow("own level, defaults")
-        << "levels: [{size: 1KiB, latency: 3}]"
+    QTest::newRow("own level, the optional fields' defaults")
+        << "levels: [{size: 1KiB, associativity: 1, line: 64, latency: 3}]"
         << "own levels | L1 1024 1 64 lru back 3 | memory 100 | " + kDefaultPattern;
     QTest::newRow("levels replace the preset's, memory latency stays")
-        << "preset: tiny\nlevels: [{size: 64, line: 16, latency: 2}]"
+        << "preset: tiny\nlevels: [{size: 64, associativity: 1, line: 16, latency: 2}]"
         << "own levels | L1 64 1 16 lru back 2 | memory 10 | " + kDefaultPattern;
     QTest::newRow("column-major 64x64 float32")
         << "pattern: column-major\nrows: 64\ncols: 64\ndtype: float32"
@@ -144,7 +144,7 @@ void TestCacheKind::validStates_data() {
                " | sequential, 10 × 4-byte elements | 10 accesses | show L1 | start 10 | "
                "editable";
     QTest::newRow("show a level of one's own")
-        << "levels: [{name: LLC, size: 1KiB, latency: 3}]\nshow_level: LLC"
+        << "levels: [{name: LLC, size: 1KiB, associativity: 1, line: 64, latency: 3}]\nshow_level: LLC"
         << "own levels | LLC 1024 1 64 lru back 3 | memory 100 | row-major, 16×16, 4-byte "
            "elements | 256 accesses | show LLC | editable";
     QTest::newRow("trace") << "preset: tiny\ntrace: |\n  L 0x00,4\n  S 0x84,4\n"
