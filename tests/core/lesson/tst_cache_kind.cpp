@@ -29,28 +29,15 @@ class TestCacheKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesDefaults_data();
-    void emptyStateGivesDefaults();
+    void defaultStateIsTheLecturePreset();
     void validStates_data();
     void validStates();
     void traceBecomesAccesses();
     void patternsMakeTheirAccesses();
-    void kindIsBuiltIn();
     void lessonReportsRealLinesAndColumns();
 };
 
-void TestCacheKind::emptyStateGivesDefaults_data() {
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("empty body") << "";
-    QTest::newRow("comment only") << "# nothing here\n";
-    QTest::newRow("explicit null") << "~";
-}
-
-void TestCacheKind::emptyStateGivesDefaults() {
-    QFETCH(QString, yaml);
-    const auto reading = cacheKind().read(YAML::Load(yaml.toStdString()));
-    QCOMPARE(describe(reading.problems), QStringList());
-    QCOMPARE(describe(reading.state), kLecture + " | " + kDefaultPattern);
+void TestCacheKind::defaultStateIsTheLecturePreset() {
     QCOMPARE(describe(CacheState{}), kLecture + " | " + kDefaultPattern);
 }
 
@@ -200,15 +187,6 @@ void TestCacheKind::patternsMakeTheirAccesses() {
     addresses.clear();
     for (const MemoryAccess& access : *strided) addresses.push_back(access.address);
     QCOMPARE(addresses, (std::vector<std::uint64_t>{0, 64, 128}));
-}
-
-void TestCacheKind::kindIsBuiltIn() {
-    const auto kind = cacheKind();
-    QCOMPARE(kind.name, std::string("cache"));
-    QVERIFY(!kind.summary.empty());
-    const auto registry = builtinSimKinds();
-    QVERIFY(registry.find("cache") != nullptr);
-    QCOMPARE(registry.suggest("cahce"), std::optional<std::string>("cache"));
 }
 
 // The kind's marks are inside the fence; the lesson reports them at the real file positions,

@@ -29,18 +29,6 @@ private slots:
 void TestCacheKindProblems::problems_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QStringList>("expected");
-    const QString notMap = QStringLiteral(
-        "the cache state must be fields like 'preset: lecture' and 'pattern: row-major', one per "
-        "line");
-    QTest::newRow("scalar state") << "lecture" << QStringList{"error 0:0 " + notMap};
-    QTest::newRow("list state") << "- preset: tiny" << QStringList{"error 0:0 " + notMap};
-    QTest::newRow("unknown field, close")
-        << "presett: tiny"
-        << QStringList{"warning 0:0 unknown cache field 'presett'; did you mean 'preset'?"};
-    QTest::newRow("field given twice")
-        << "preset: tiny\npreset: lecture"
-        << QStringList{"error 1:0 cache field 'preset' is given twice"};
-
     // The configuration.
     QTest::newRow("preset misspelt")
         << "preset: lectur"
