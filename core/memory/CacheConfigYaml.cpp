@@ -4,41 +4,19 @@
 
 #include <algorithm>
 #include <limits>
-#include <optional>
 #include <set>
 #include <vector>
 
 #include "common/Concat.h"
 #include "common/Suggestion.h"
 #include "memory/ByteSize.h"
+#include "memory/CacheLevelYaml.h"
 
 namespace mlsyslab::memory {
 
 namespace {
 
 const std::vector<std::string> kTopKeys = {"levels", "memory_latency"};
-const std::vector<std::string> kLevelKeys = {"name",        "size", "associativity", "line",
-                                             "replacement", "seed", "write",         "latency"};
-const std::vector<std::string> kRequiredLevelKeys = {"size", "associativity", "line", "latency"};
-
-const char* const kLevelExample = "{name: L1, size: 32KiB, associativity: 8, line: 64, latency: 4}";
-
-// Where each level's values were written, to point validateCacheConfig's messages at them.
-struct LevelMarks {
-    YAML::Mark level;
-    YAML::Mark name;
-    YAML::Mark size;
-    YAML::Mark associativity;
-    YAML::Mark line;
-    YAML::Mark latency;
-};
-
-std::string whatRequiredKeyHolds(const std::string& key) {
-    if (key == "size") return "bytes, like 32KiB";
-    if (key == "associativity") return "ways, or full";
-    if (key == "line") return "bytes per line, like 64";
-    return "load-to-use cycles, like 4";
-}
 
 // Reads the YAML tree into a CacheConfig, stopping at the first problem.
 class CacheConfigReader {
@@ -72,13 +50,13 @@ private:
         if (!root.IsMap()) {
             return fail(root.Mark(),
                         concat("a cache configuration is a map with 'levels:' (a list like [",
-                               kLevelExample, "]) and 'memory_latency:'"));
+                               kCacheLevelExample, "]) and 'memory_latency:'"));
         }
         std::set<std::string, std::less<>> seen;
         for (const auto& entry : root) {
             const YAML::Node& key = entry.first;
             const YAML::Node& value = entry.second;
-            if (!checkKey(key, seen, kTopKeys, "")) return false;
+            if (!checkKey(key, seen, kTopKeys)) return false;
             const YAML::Mark mark = markOf(key, value);
             const bool ok =
                 key.Scalar() == "levels"
@@ -92,7 +70,7 @@ private:
         if (!seen.contains("levels")) {
             return fail(root.Mark(), concat("missing 'levels:', a list of cache levels, L1 first, "
                                             "like [",
-                                            kLevelExample, "]"));
+                                            kCacheLevelExample, "]"));
         }
         if (!seen.contains("memory_latency")) {
             return fail(root.Mark(),
@@ -106,7 +84,7 @@ private:
         if (!value.IsSequence() || value.size() == 0) {
             return fail(mark, concat("'levels' must be a list of one to three levels, L1 first, "
                                      "like [",
-                                     kLevelExample, "]"));
+                                     kCacheLevelExample, "]"));
         }
         std::set<std::string, std::less<>> names;
         for (std::size_t index = 0; index < value.size(); ++index) {
@@ -122,99 +100,22 @@ private:
     }
 
     bool readLevel(const YAML::Node& node, std::size_t index, CacheLevelConfig& level) {
-        LevelMarks marks;
-        marks.level = node.Mark();
-        marks.name = node.Mark();
-        level.name = concat("L", std::to_string(index + 1));
-        if (!node.IsMap()) {
-            return fail(node.Mark(), concat("level ", std::to_string(index + 1),
-                                            " must be a map like ", kLevelExample));
+        CacheLevelReading reading = readCacheLevelYaml(node, index);
+        if (!reading.problems.empty()) {
+            return fail(reading.problems.front().mark, reading.problems.front().message);
         }
-        // The name first, so that every later message says which level it is about.
-        for (const auto& entry : node) {
-            if (!entry.first.IsScalar() || entry.first.Scalar() != "name") continue;
-            marks.name = markOf(entry.first, entry.second);
-            if (!entry.second.IsScalar() || entry.second.Scalar().empty()) {
-                return fail(marks.name, concat("level ", std::to_string(index + 1),
-                                               ": 'name' must be a word, like L1"));
-            }
-            level.name = entry.second.Scalar();
-        }
-        const std::string label = concat(level.name, ": ");
-        std::set<std::string, std::less<>> seen;
-        std::optional<YAML::Mark> seedMark;
-        for (const auto& entry : node) {
-            const YAML::Node& key = entry.first;
-            const YAML::Node& value = entry.second;
-            if (!checkKey(key, seen, kLevelKeys, label)) return false;
-            const std::string& field = key.Scalar();
-            const YAML::Mark mark = markOf(key, value);
-            bool ok = true;
-            if (field == "size") {
-                marks.size = mark;
-                ok = readSize(value, mark, label, "size", level.sizeBytes);
-            } else if (field == "associativity") {
-                marks.associativity = mark;
-                ok = readAssociativity(value, mark, label, level);
-            } else if (field == "line") {
-                marks.line = mark;
-                std::uint64_t lineBytes = 0;
-                ok = readSize(value, mark, label, "line", lineBytes);
-                if (ok && lineBytes > (std::uint64_t{1} << 30)) {
-                    ok = fail(mark, concat(label, "line size ", std::to_string(lineBytes),
-                                           " bytes is too large (at most 1GiB)"));
-                }
-                level.lineBytes = static_cast<std::uint32_t>(lineBytes);
-            } else if (field == "replacement") {
-                ok = readChoice(value, mark, label, "replacement", "lru, fifo or random",
-                                {"lru", "fifo", "random"});
-                if (ok) {
-                    const std::string& text = value.Scalar();
-                    level.replacement = text == "fifo"     ? Replacement::Fifo
-                                        : text == "random" ? Replacement::Random
-                                                           : Replacement::Lru;
-                }
-            } else if (field == "seed") {
-                seedMark = mark;
-                ok = readWholeNumber(value, mark, concat(label, "seed"), "a whole number",
-                                     std::numeric_limits<std::uint64_t>::max(), level.randomSeed);
-            } else if (field == "write") {
-                ok = readChoice(value, mark, label, "write",
-                                "back (write-back, write-allocate) or through (write-through, "
-                                "no write-allocate)",
-                                {"back", "through"});
-                if (ok) {
-                    level.write =
-                        value.Scalar() == "through" ? WritePolicy::Through : WritePolicy::Back;
-                }
-            } else if (field == "latency") {
-                marks.latency = mark;
-                ok = readWholeNumber(
-                    value, mark, concat(label, "latency"), "a whole number of cycles",
-                    std::numeric_limits<std::uint32_t>::max(), level.latencyCycles);
-            }
-            if (!ok) return false;
-        }
-        for (const std::string& required : kRequiredLevelKeys) {
-            if (!seen.contains(required)) {
-                return fail(marks.level, concat(label, "missing '", required, "' (",
-                                                whatRequiredKeyHolds(required), ")"));
-            }
-        }
-        if (seedMark && level.replacement != Replacement::Random) {
-            return fail(*seedMark, concat(label, "'seed' applies only to replacement: random"));
-        }
-        levelMarks_.push_back(marks);
+        level = std::move(*reading.level);
+        levelMarks_.push_back(reading.marks);
         return true;
     }
 
-    // A key must be a known word, once.
+    // A top-level key must be a known word, once (a level's keys are CacheLevelYaml's).
     bool checkKey(const YAML::Node& key, std::set<std::string, std::less<>>& seen,
-                  const std::vector<std::string>& known, const std::string& label) {
-        if (!key.IsScalar()) return fail(key.Mark(), concat(label, "a key must be a plain word"));
+                  const std::vector<std::string>& known) {
+        if (!key.IsScalar()) return fail(key.Mark(), "a key must be a plain word");
         const std::string& text = key.Scalar();
         if (std::find(known.begin(), known.end(), text) == known.end()) {
-            std::string message = concat(label, "unknown field '", text, "'");
+            std::string message = concat("unknown field '", text, "'");
             if (const auto suggestion = closestMatch(text, known)) {
                 message += concat("; did you mean '", *suggestion, "'?");
             } else {
@@ -223,7 +124,7 @@ private:
             return fail(key.Mark(), message);
         }
         if (!seen.insert(text).second) {
-            return fail(key.Mark(), concat(label, "'", text, "' is given twice"));
+            return fail(key.Mark(), concat("'", text, "' is given twice"));
         }
         return true;
     }
@@ -231,47 +132,6 @@ private:
     // A missing value ("size:") has yaml-cpp's mark on the next token; the key is clearer.
     static YAML::Mark markOf(const YAML::Node& key, const YAML::Node& value) {
         return value.IsNull() ? key.Mark() : value.Mark();
-    }
-
-    bool readSize(const YAML::Node& value, const YAML::Mark& mark, const std::string& label,
-                  std::string_view field, std::uint64_t& bytes) {
-        if (!value.IsScalar()) {
-            return fail(mark,
-                        concat(label, "'", field, "' needs a size in bytes, like 64 or 32KiB"));
-        }
-        const auto size = parseByteSize(value.Scalar());
-        if (!size) return fail(mark, concat(label, field, " ", size.error()));
-        bytes = *size;
-        return true;
-    }
-
-    bool readAssociativity(const YAML::Node& value, const YAML::Mark& mark,
-                           const std::string& label, CacheLevelConfig& level) {
-        if (value.IsScalar() && value.Scalar() == "full") {
-            level.associativity = 0;
-            return true;
-        }
-        std::uint64_t ways = 0;
-        const bool number = value.IsScalar() && wholeNumber(value.Scalar(), ways);
-        if (!number || ways == 0 || ways > std::numeric_limits<std::uint32_t>::max()) {
-            return fail(mark, concat(label,
-                                     "associativity must be a number of ways (1 = direct "
-                                     "mapped) or 'full', not '",
-                                     scalarText(value), "'"));
-        }
-        level.associativity = static_cast<std::uint32_t>(ways);
-        return true;
-    }
-
-    bool readChoice(const YAML::Node& value, const YAML::Mark& mark, const std::string& label,
-                    std::string_view field, std::string_view allowed,
-                    const std::vector<std::string>& choices) {
-        if (value.IsScalar() &&
-            std::find(choices.begin(), choices.end(), value.Scalar()) != choices.end()) {
-            return true;
-        }
-        return fail(mark,
-                    concat(label, field, " must be ", allowed, ", not '", scalarText(value), "'"));
     }
 
     template <typename Number>
@@ -316,7 +176,7 @@ private:
             const std::string prefix = concat(config.levels[index].name, ": ");
             if (!message.starts_with(prefix)) continue;
             const std::string_view rest = std::string_view(message).substr(prefix.size());
-            const LevelMarks& marks = levelMarks_[index];
+            const CacheLevelMarks& marks = levelMarks_[index];
             if (rest.starts_with("line size")) return marks.line;
             if (rest.starts_with("size") || rest.find(" lines is more") != std::string_view::npos)
                 return marks.size;
@@ -328,7 +188,7 @@ private:
 
     std::string_view sourceName_;
     std::string error_;
-    std::vector<LevelMarks> levelMarks_;
+    std::vector<CacheLevelMarks> levelMarks_;
     YAML::Mark levelsMark_;
     YAML::Mark memoryLatencyMark_;
 };

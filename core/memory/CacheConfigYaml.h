@@ -18,8 +18,8 @@ namespace mlsyslab::memory {
 // accepts `random` (with an optional `seed`). A failure message starts with
 // "SOURCE:LINE:COL: " (1-based, the position of the offending value) and says what is wrong and
 // what is allowed; the configuration is also checked with validateCacheConfig.
-// Required in each level: size, associativity, line, latency; name defaults to L1, L2, L3 by
-// position, replacement to lru, write to back, seed to 1 (and is allowed only with random).
+// Each level is read by readCacheLevelYaml (memory/CacheLevelYaml.h), as lessons read theirs:
+// size, associativity, line and latency required; this reader stops at its first problem.
 // `memory_latency` is required. Unknown fields are errors (with the field probably meant);
 // a field given twice or two levels with one name are errors. A missing field is reported at
 // the level's map, a problem validateCacheConfig finds at the value it concerns (the level's

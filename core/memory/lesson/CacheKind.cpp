@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <sstream>
 
-#include "memory/lesson/CacheLevelFields.h"
-#include "memory/lesson/CachePatternFields.h"
 #include "lesson/KindFields.h"
 #include "memory/LackeyTrace.h"
+#include "memory/lesson/CacheLevelFields.h"
+#include "memory/lesson/CachePatternFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -16,7 +16,6 @@ constexpr std::uint64_t kMostMemoryLatencyCycles = 1'000'000;
 // yaml-cpp does not say how far a block scalar's lines are indented; lessons (and the docs)
 // indent them two spaces under the key, so a column inside the trace is counted from there.
 constexpr int kBlockScalarIndent = 2;
-
 
 // Where line `line`, column `column` (both 1-based) of the trace sits in the fence body: the
 // value's mark is the block indicator `|`, the trace starts on the next line.
@@ -100,15 +99,11 @@ YAML::Mark configProblemMark(const std::string& message, const StateFields& fiel
     return node.Mark();
 }
 
+// The preset's configuration (the preset read first, as a field of its own), own levels and a
+// memory latency replacing its, and the whole then holding together.
 void readConfig(const StateFields& fields, const YAML::Node& node, CacheState& state,
                 std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("preset")) {
-        if (const auto name = readChoiceField("preset", field->value, field->problemMark(),
-                                              memory::cachePresetNames(), problems)) {
-            state.preset = *name;
-            state.config = memory::cachePreset(*name).value();
-        }
-    }
+    state.config = memory::cachePreset(state.preset).value();
     memory::CacheConfig config = state.config;
     bool ok = true;
     std::optional<CacheLevelsReading> levels;
@@ -141,7 +136,10 @@ void readConfig(const StateFields& fields, const YAML::Node& node, CacheState& s
     state.customLevels = levels.has_value();
 }
 
-void readFields(const StateFields& fields, CacheState& state, std::vector<StateProblem>& problems) {
+// The configuration, then the accesses (a pattern or a trace), then what needs both: the level
+// shown first and the step to start at.
+void readDependentFields(const StateFields& fields, CacheState& state,
+                         std::vector<StateProblem>& problems) {
     readConfig(fields, fields.map, state, problems);
 
     const StateField* trace = fields.find("trace");
@@ -171,9 +169,6 @@ void readFields(const StateFields& fields, CacheState& state, std::vector<StateP
             readWholeNumberField("start_step", *field, 0, kMostCacheSteppingAccesses, problems);
         state.startStep = std::min<std::uint64_t>(step.value_or(0), state.accesses.size());
     }
-    if (const StateField* field = fields.find("editable")) {
-        state.editable = readBooleanField("editable", *field, problems).value_or(state.editable);
-    }
 }
 
 }  // namespace
@@ -186,55 +181,67 @@ const KindSpec<CacheState>& cacheKind() {
     static const KindSpec<CacheState> spec{
         "cache",
         "a 1- to 3-level cache (sets × ways, tags, dirty bits, LRU) stepped one access at a "
-            "time through a teaching pattern or a Lackey trace, with hits, misses and AMAT",
+        "time through a teaching pattern or a Lackey trace, with hits, misses and AMAT",
         "the cache state must be fields like 'preset: lecture' and 'pattern: row-major', "
         "one per line",
         "",
         {
-            ruleField<CacheState>("preset", "`lecture`",
-                                "`lecture`, `modern-server` or `tiny`"),
-            ruleField<CacheState>("levels", "the preset's",
-                                "1 to 3 levels, L1 first, replacing the preset's: each a map of `name` (default `L1`, `L2`, …), `size` (required: bytes, or with `KiB` / `MiB` / `GiB`), `associativity` (a number of ways, 1 = direct mapped, or `full`; default 1), `line` (bytes, a power of two; default 64), `replacement` (`lru`, `fifo` or `random`; default `lru`), `seed` (for `random`; default 1), `write` (`back` or `through`; default `back`), `latency` (required: load-to-use cycles from the core)"),
-            ruleField<CacheState>("memory_latency", "the preset's",
-                                "cycles, 1 to 1000000"),
+            choiceField("preset", &CacheState::preset, memory::cachePresetNames(),
+                        "`lecture`, `modern-server` or `tiny`"),
+            ruleField<CacheState>(
+                "levels", "the preset's",
+                "1 to 3 levels, L1 first, replacing the preset's, each a map read as a cache "
+                "config file's levels are (docs/cli.md): required `size` (bytes, or with `KiB` / "
+                "`MiB` / `GiB`), `associativity` (a number of ways, 1 = direct mapped, or `full`), "
+                "`line` (bytes, a power of two) and `latency` (load-to-use cycles from the core); "
+                "optional `name` (default `L1`, `L2`, …), `replacement` (`lru`, `fifo` or "
+                "`random`; default `lru`), `seed` (for `random`; default 1) and `write` (`back` or "
+                "`through`; default `back`)"),
+            ruleField<CacheState>("memory_latency", "the preset's", "cycles, 1 to 1000000"),
             ruleField<CacheState>("pattern", "`row-major`",
-                                "`row-major`, `column-major`, `sequential`, `strided`, `matmul`, `random` or `pointer-chase`, with the fields below"),
-            ruleField<CacheState>("rows", "`16`",
-                                "`row-major`, `column-major`: the tensor's rows"),
+                                  "`row-major`, `column-major`, `sequential`, `strided`, `matmul`, "
+                                  "`random` or `pointer-chase`, with the fields below"),
+            ruleField<CacheState>("rows", "`16`", "`row-major`, `column-major`: the tensor's rows"),
             ruleField<CacheState>("cols", "`16`",
-                                "`row-major`, `column-major`: the tensor's columns"),
+                                  "`row-major`, `column-major`: the tensor's columns"),
             ruleField<CacheState>("dtype", "`float32`",
-                                "the element type: `float32`, `float64`, `float16`, `bfloat16`, `int64`, `int32`, `int16`, `int8` or `uint8`"),
+                                  "the element type: `float32`, `float64`, `float16`, `bfloat16`, "
+                                  "`int64`, `int32`, `int16`, `int8` or `uint8`"),
             ruleField<CacheState>("element_bytes", "the dtype's",
-                                "instead of `dtype`: the bytes of one element"),
-            ruleField<CacheState>("count", "`64`",
-                                "`sequential`, `strided`, `random`, `pointer-chase`: how many accesses"),
-            ruleField<CacheState>("stride", "`16`",
-                                "`strided`: elements between accesses, like PyTorch's `.stride()`"),
-            ruleField<CacheState>("n", "`16`",
-                                "`matmul`: the matrices' side, 1 to 64"),
+                                  "instead of `dtype`: the bytes of one element"),
+            ruleField<CacheState>(
+                "count", "`64`",
+                "`sequential`, `strided`, `random`, `pointer-chase`: how many accesses"),
+            ruleField<CacheState>(
+                "stride", "`16`",
+                "`strided`: elements between accesses, like PyTorch's `.stride()`"),
+            ruleField<CacheState>("n", "`16`", "`matmul`: the matrices' side, 1 to 64"),
             ruleField<CacheState>("order", "`ijk`",
-                                "`matmul`: the loop order, `ijk`, `ikj`, `jki` or `tiled`"),
-            ruleField<CacheState>("tile", "`4`",
-                                "`matmul` with `tiled`: the tile's side, 1 to n"),
+                                  "`matmul`: the loop order, `ijk`, `ikj`, `jki` or `tiled`"),
+            ruleField<CacheState>("tile", "`4`", "`matmul` with `tiled`: the tile's side, 1 to n"),
             ruleField<CacheState>("region", "`4096`",
-                                "`random`: the bytes the accesses fall in, or with KiB / MiB"),
-            ruleField<CacheState>("seed", "`1`",
-                                "`random`, `pointer-chase`: the same seed gives the same accesses"),
-            ruleField<CacheState>("nodes", "`64`",
-                                "`pointer-chase`: the list's nodes"),
+                                  "`random`: the bytes the accesses fall in, or with KiB / MiB"),
+            ruleField<CacheState>(
+                "seed", "`1`", "`random`, `pointer-chase`: the same seed gives the same accesses"),
+            ruleField<CacheState>("nodes", "`64`", "`pointer-chase`: the list's nodes"),
             ruleField<CacheState>("node_bytes", "`64`",
-                                "`pointer-chase`: the bytes of one node, 8 to 4096"),
-            ruleField<CacheState>("trace", "",
-                                "instead of a pattern: a Lackey trace as a block scalar, `trace: \\|` and one access per line indented two spaces under it: `L 0x40,4` (load), `S 0x40,4` (store), `M 0x40,4` (load then store); `I` lines (instruction fetches) and valgrind's `==` lines are skipped"),
+                                  "`pointer-chase`: the bytes of one node, 8 to 4096"),
+            ruleField<CacheState>(
+                "trace", "",
+                "instead of a pattern: a Lackey trace as a block scalar, `trace: \\|` and one "
+                "access per line indented two spaces under it: `L 0x40,4` (load), `S 0x40,4` "
+                "(store), `M 0x40,4` (load then store); `I` lines (instruction fetches) and "
+                "valgrind's `==` lines are skipped"),
             ruleField<CacheState>("show_level", "`L1`",
-                                "the name of the level whose grid is shown first"),
+                                  "the name of the level whose grid is shown first"),
             ruleField<CacheState>("start_step", "`0`",
-                                "how many accesses are already made when the simulator opens (0: empty caches; past the end: all)"),
-            ruleField<CacheState>("editable", "`true`",
-                                "whether students may choose another pattern, a preset or levels of their own"),
+                                  "how many accesses are already made when the simulator opens (0: "
+                                  "empty caches; past the end: all)"),
+            flagField("editable", &CacheState::editable,
+                      "whether students may choose another pattern, a preset or levels of their "
+                      "own"),
         },
-        readFields};
+        readDependentFields};
     return spec;
 }
 

@@ -16,7 +16,7 @@ namespace mlsyslab::lesson::kinds {
 // pattern or a Lackey trace, stepped one access at a time.
 //   preset: lecture | modern-server | tiny      (default lecture)
 //   levels: [{name, size, associativity, line, replacement, write, latency}, ...]
-//                                               (replaces the preset's levels; CacheLevelFields.h)
+//                                               (replaces the preset's; memory/CacheLevelYaml.h)
 //   memory_latency: 100                          (default: the preset's)
 //   pattern: row-major | column-major | sequential | strided | matmul | random | pointer-chase
 //            with its own fields (CachePatternFields.h; default row-major 16×16 float32), or

@@ -9,8 +9,6 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"levels", "measure", "analogy"};
-
 std::vector<std::string> levelKeys() {
     std::vector<std::string> keys;
     for (const memory::LectureLatency& latency : memory::kLectureLatencies) {
@@ -43,34 +41,27 @@ void readLevels(const StateField& field, LatencyLadderState& state,
     state.shown = shown;
 }
 
-void readFields(const StateFields& fields, LatencyLadderState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("levels")) readLevels(*field, state, problems);
-    if (const StateField* field = fields.find("measure")) {
-        state.measure = readBooleanField("measure", *field, problems).value_or(state.measure);
-    }
-    if (const StateField* field = fields.find("analogy")) {
-        state.analogy = readBooleanField("analogy", *field, problems).value_or(state.analogy);
-    }
-}
-
 }  // namespace
 
 const KindSpec<LatencyLadderState>& latencyLadderKind() {
-    static const KindSpec<LatencyLadderState> spec{
+    using State = LatencyLadderState;
+    static const KindSpec<State> spec{
         "latency-ladder",
         "the lecture's latencies from registers to SSD on a log scale, with the "
-            "if-a-cycle-were-a-second analogy and this machine's measured L1, L2, L3 and RAM",
+        "if-a-cycle-were-a-second analogy and this machine's measured L1, L2, L3 and RAM",
         "the latency-ladder state must be fields like 'analogy: true', one per line",
         "",
         {
-            ruleField<LatencyLadderState>("levels", "all",
-                                "the rows shown, a list of `registers`, `l1`, `l2`, `l3`, `ram`, `ssd`, drawn core outward whatever the order"),
-            ruleField<LatencyLadderState>("measure", "`false`",
-                                "measure this machine as soon as the step is shown"),
-            ruleField<LatencyLadderState>("analogy", "`true`",
-                                "add \"if one cycle were one second\" to each bar"),
+            customField<State>("levels", "all",
+                               "the rows shown, a list of `registers`, `l1`, `l2`, `l3`, `ram`, "
+                               "`ssd`, drawn core outward whatever the order",
+                               readLevels),
+            flagField("measure", &State::measure,
+                      "measure this machine as soon as the step is shown"),
+            flagField("analogy", &State::analogy,
+                      "add \"if one cycle were one second\" to each bar"),
         },
-        readFields};
+        {}};
     return spec;
 }
 

@@ -7,9 +7,6 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"auto_run", "max_size", "points_per_octave",
-                                              "bandwidth"};
-
 void readMaxSize(const StateField& field, LatencyProbeState& state,
                  std::vector<StateProblem>& problems) {
     const std::string text = scalarText(field);
@@ -22,41 +19,29 @@ void readMaxSize(const StateField& field, LatencyProbeState& state,
     state.maxSizeBytes = *bytes;
 }
 
-void readFields(const StateFields& fields, LatencyProbeState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("auto_run")) {
-        state.autoRun = readBooleanField("auto_run", *field, problems).value_or(state.autoRun);
-    }
-    if (const StateField* field = fields.find("max_size")) readMaxSize(*field, state, problems);
-    if (const StateField* field = fields.find("points_per_octave")) {
-        const auto points =
-            readWholeNumberField("points_per_octave", *field, 1, kMostPointsPerOctave, problems);
-        if (points) state.pointsPerOctave = int(*points);
-    }
-    if (const StateField* field = fields.find("bandwidth")) {
-        state.bandwidth = readBooleanField("bandwidth", *field, problems).value_or(state.bandwidth);
-    }
-}
-
 }  // namespace
 
 const KindSpec<LatencyProbeState>& latencyProbeKind() {
-    static const KindSpec<LatencyProbeState> spec{
+    using State = LatencyProbeState;
+    static const KindSpec<State> spec{
         "latency-probe",
         "this machine's measured load latency against the working set: the staircase of L1, "
-            "L2, L3 and DRAM, in ns and cycles, with the triad bandwidth",
+        "L2, L3 and DRAM, in ns and cycles, with the triad bandwidth",
         "the latency-probe state must be fields like 'auto_run: true', one per line",
         "",
         {
-            ruleField<LatencyProbeState>("auto_run", "`false`",
-                                "start measuring as soon as the step is shown (instead of waiting for Measure)"),
-            ruleField<LatencyProbeState>("max_size", "`256MiB`",
-                                "the largest working set, 64KiB to 4GiB (bytes, or with a KiB, MiB or GiB suffix); also offered in a menu"),
-            ruleField<LatencyProbeState>("points_per_octave", "`4`",
-                                "working sets per doubling, 1 to 8"),
-            ruleField<LatencyProbeState>("bandwidth", "`true`",
-                                "also measure the triad bandwidth"),
+            flagField("auto_run", &State::autoRun,
+                      "start measuring as soon as the step is shown (instead of waiting for "
+                      "Measure)"),
+            customField<State>("max_size", "`256MiB`",
+                               "the largest working set, 64KiB to 4GiB (bytes, or with a KiB, "
+                               "MiB or GiB suffix); also offered in a menu",
+                               readMaxSize),
+            wholeNumberField("points_per_octave", &State::pointsPerOctave, 1, kMostPointsPerOctave,
+                             "working sets per doubling, 1 to 8"),
+            flagField("bandwidth", &State::bandwidth, "also measure the triad bandwidth"),
         },
-        readFields};
+        {}};
     return spec;
 }
 

@@ -1,6 +1,7 @@
 #include "memory/lesson/TensorLayoutKind.h"
 
 #include <charconv>
+#include <utility>
 
 #include "lesson/KindFields.h"
 #include "memory/lesson/TensorOperationsYaml.h"
@@ -12,9 +13,6 @@ namespace {
 using memory::StorageOrder;
 using memory::TensorWorkspace;
 
-const std::vector<std::string> kFieldNames = {"shape", "dtype",  "order",   "base",
-                                              "ops",   "select", "editable"};
-const std::vector<std::string> kOrderNames = {"row-major", "column-major"};
 // Beyond any address a lesson needs, and small enough that no address computation overflows.
 constexpr std::uint64_t kMaxBase = 0xFF'FFFF'FFFF;
 
@@ -122,27 +120,18 @@ void readSelection(const StateField& field, const memory::TensorLayout& layout,
     state.selected = *index;
 }
 
-void readFields(const StateFields& fields, TensorLayoutState& state, std::vector<StateProblem>& problems) {
+// The dtypes as choices, by the name torch spells them with.
+std::vector<std::pair<std::string, TensorDtype>> dtypeChoices() {
+    std::vector<std::pair<std::string, TensorDtype>> choices;
+    for (const TensorDtype& dtype : tensorDtypes()) choices.emplace_back(dtype.name, dtype);
+    return choices;
+}
 
-    if (const StateField* field = fields.find("shape")) readShape(*field, state, problems);
-    if (const StateField* field = fields.find("dtype")) {
-        std::vector<std::string> names;
-        for (const TensorDtype& dtype : tensorDtypes()) names.emplace_back(dtype.name);
-        const auto name =
-            readChoiceField("dtype", field->value, field->problemMark(), names, problems);
-        if (name) state.dtype = *findTensorDtype(*name);
-    }
-    if (const StateField* field = fields.find("order")) {
-        const auto name =
-            readChoiceField("order", field->value, field->problemMark(), kOrderNames, problems);
-        if (name)
-            state.order =
-                *name == "column-major" ? StorageOrder::ColumnMajor : StorageOrder::RowMajor;
-    }
+// base must be a multiple of the element size, so it waits for dtype; ops are applied to the
+// tensor that shape, dtype, order and base make, and select indexes the result.
+void readDependentFields(const StateFields& fields, TensorLayoutState& state,
+                         std::vector<StateProblem>& problems) {
     if (const StateField* field = fields.find("base")) readBase(*field, state, problems);
-    if (const StateField* field = fields.find("editable")) {
-        state.editable = readBooleanField("editable", *field, problems).value_or(true);
-    }
 
     std::vector<ReadTensorOperation> operations;
     if (const StateField* field = fields.find("ops")) {
@@ -222,29 +211,41 @@ TensorWorkspace workspaceOf(const TensorLayoutState& state) {
 }
 
 const KindSpec<TensorLayoutState>& tensorLayoutKind() {
-    static const KindSpec<TensorLayoutState> spec{
+    using State = TensorLayoutState;
+    static const KindSpec<State> spec{
         "tensor-layout",
         "a tensor's logical grid beside its storage in memory: strides, offsets, transpose, "
-            "slicing, view and contiguous()",
+        "slicing, view and contiguous()",
         "the tensor-layout state must be fields like 'shape: [3, 4]', one per line",
         "",
         {
-            ruleField<TensorLayoutState>("shape", "`[3, 4]`",
-                                "1 to 4 sizes, each 1 to 16, at most 64 elements in all"),
-            ruleField<TensorLayoutState>("dtype", "`float32`",
-                                "`float64`, `float32`, `float16`, `bfloat16`, `int64`, `int32`, `int8` or `uint8` (8, 4, 2, 2, 8, 4, 1 and 1 bytes an element)"),
-            ruleField<TensorLayoutState>("order", "`row-major`",
-                                "how the fresh tensor is stored: `row-major` (C, the last index varies fastest) or `column-major` (Fortran, the first index fastest; in PyTorch, `torch.arange(12).view(4, 3).T`)"),
-            ruleField<TensorLayoutState>("base", "`0x1000`",
-                                "the byte address of storage element 0, decimal or `0x` hex up to `0xFFFFFFFFFF`, a multiple of the element size"),
-            ruleField<TensorLayoutState>("ops", "none",
-                                "operations applied in order to the fresh tensor, one per line (below)"),
-            ruleField<TensorLayoutState>("select", "the first element",
-                                "the element selected when the simulator opens, an index into the tensor after `ops`, like `[1, 2]`; negative numbers count from the end"),
-            ruleField<TensorLayoutState>("editable", "`true`",
-                                "`false`: no operation buttons, only selecting and stepping"),
+            customField<State>("shape", "`[3, 4]`",
+                               "1 to 4 sizes, each 1 to 16, at most 64 elements in all", readShape),
+            choiceField<State, TensorDtype>(
+                "dtype", &State::dtype, dtypeChoices(),
+                "`float64`, `float32`, `float16`, `bfloat16`, `int64`, `int32`, `int8` or "
+                "`uint8` (8, 4, 2, 2, 8, 4, 1 and 1 bytes an element)"),
+            choiceField<State, StorageOrder>(
+                "order", &State::order,
+                {{"row-major", StorageOrder::RowMajor},
+                 {"column-major", StorageOrder::ColumnMajor}},
+                "how the fresh tensor is stored: `row-major` (C, the last index varies fastest) "
+                "or `column-major` (Fortran, the first index fastest; in PyTorch, "
+                "`torch.arange(12).view(4, 3).T`)"),
+            ruleField<State>("base", "`0x1000`",
+                             "the byte address of storage element 0, decimal or `0x` hex up to "
+                             "`0xFFFFFFFFFF`, a multiple of the element size"),
+            ruleField<State>("ops", "none",
+                             "operations applied in order to the fresh tensor, one per line "
+                             "(below)"),
+            ruleField<State>("select", "the first element",
+                             "the element selected when the simulator opens, an index into the "
+                             "tensor after `ops`, like `[1, 2]`; negative numbers count from the "
+                             "end"),
+            flagField("editable", &State::editable,
+                      "`false`: no operation buttons, only selecting and stepping"),
         },
-        readFields};
+        readDependentFields};
     return spec;
 }
 

@@ -40,6 +40,8 @@ inline constexpr std::int64_t kTensorMaxElements = 64;  // so the storage strip 
 struct TensorDtype {
     std::string_view name;  // as torch spells it after "torch."
     std::uint32_t bytes = 4;
+
+    friend bool operator==(const TensorDtype&, const TensorDtype&) = default;
 };
 const std::vector<TensorDtype>& tensorDtypes();
 std::optional<TensorDtype> findTensorDtype(std::string_view name);

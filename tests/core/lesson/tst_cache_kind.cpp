@@ -29,28 +29,15 @@ class TestCacheKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesDefaults_data();
-    void emptyStateGivesDefaults();
+    void defaultStateIsTheLecturePreset();
     void validStates_data();
     void validStates();
     void traceBecomesAccesses();
     void patternsMakeTheirAccesses();
-    void kindIsBuiltIn();
     void lessonReportsRealLinesAndColumns();
 };
 
-void TestCacheKind::emptyStateGivesDefaults_data() {
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("empty body") << "";
-    QTest::newRow("comment only") << "# nothing here\n";
-    QTest::newRow("explicit null") << "~";
-}
-
-void TestCacheKind::emptyStateGivesDefaults() {
-    QFETCH(QString, yaml);
-    const auto reading = cacheKind().read(YAML::Load(yaml.toStdString()));
-    QCOMPARE(describe(reading.problems), QStringList());
-    QCOMPARE(describe(reading.state), kLecture + " | " + kDefaultPattern);
+void TestCacheKind::defaultStateIsTheLecturePreset() {
     QCOMPARE(describe(CacheState{}), kLecture + " | " + kDefaultPattern);
 }
 
@@ -77,11 +64,11 @@ void TestCacheKind::validStates_data() {
            "memory_latency: 80\n"
         << "own levels | L1 256 2 32 fifo through 2 | LLC 2048 0 64 random back 20 | memory 80 | " +
                kDefaultPattern;
-    QTest::newRow("own level, defaults")
-        << "levels: [{size: 1KiB, latency: 3}]"
+    QTest::newRow("own level, the optional fields' defaults")
+        << "levels: [{size: 1KiB, associativity: 1, line: 64, latency: 3}]"
         << "own levels | L1 1024 1 64 lru back 3 | memory 100 | " + kDefaultPattern;
     QTest::newRow("levels replace the preset's, memory latency stays")
-        << "preset: tiny\nlevels: [{size: 64, line: 16, latency: 2}]"
+        << "preset: tiny\nlevels: [{size: 64, associativity: 1, line: 16, latency: 2}]"
         << "own levels | L1 64 1 16 lru back 2 | memory 10 | " + kDefaultPattern;
     QTest::newRow("column-major 64x64 float32")
         << "pattern: column-major\nrows: 64\ncols: 64\ndtype: float32"
@@ -144,7 +131,7 @@ void TestCacheKind::validStates_data() {
                " | sequential, 10 × 4-byte elements | 10 accesses | show L1 | start 10 | "
                "editable";
     QTest::newRow("show a level of one's own")
-        << "levels: [{name: LLC, size: 1KiB, latency: 3}]\nshow_level: LLC"
+        << "levels: [{name: LLC, size: 1KiB, associativity: 1, line: 64, latency: 3}]\nshow_level: LLC"
         << "own levels | LLC 1024 1 64 lru back 3 | memory 100 | row-major, 16×16, 4-byte "
            "elements | 256 accesses | show LLC | editable";
     QTest::newRow("trace") << "preset: tiny\ntrace: |\n  L 0x00,4\n  S 0x84,4\n"
@@ -200,15 +187,6 @@ void TestCacheKind::patternsMakeTheirAccesses() {
     addresses.clear();
     for (const MemoryAccess& access : *strided) addresses.push_back(access.address);
     QCOMPARE(addresses, (std::vector<std::uint64_t>{0, 64, 128}));
-}
-
-void TestCacheKind::kindIsBuiltIn() {
-    const auto kind = cacheKind();
-    QCOMPARE(kind.name, std::string("cache"));
-    QVERIFY(!kind.summary.empty());
-    const auto registry = builtinSimKinds();
-    QVERIFY(registry.find("cache") != nullptr);
-    QCOMPARE(registry.suggest("cahce"), std::optional<std::string>("cache"));
 }
 
 // The kind's marks are inside the fence; the lesson reports them at the real file positions,

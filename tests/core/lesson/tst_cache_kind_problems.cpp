@@ -29,18 +29,6 @@ private slots:
 void TestCacheKindProblems::problems_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QStringList>("expected");
-    const QString notMap = QStringLiteral(
-        "the cache state must be fields like 'preset: lecture' and 'pattern: row-major', one per "
-        "line");
-    QTest::newRow("scalar state") << "lecture" << QStringList{"error 0:0 " + notMap};
-    QTest::newRow("list state") << "- preset: tiny" << QStringList{"error 0:0 " + notMap};
-    QTest::newRow("unknown field, close")
-        << "presett: tiny"
-        << QStringList{"warning 0:0 unknown cache field 'presett'; did you mean 'preset'?"};
-    QTest::newRow("field given twice")
-        << "preset: tiny\npreset: lecture"
-        << QStringList{"error 1:0 cache field 'preset' is given twice"};
-
     // The configuration.
     QTest::newRow("preset misspelt")
         << "preset: lectur"
@@ -66,54 +54,61 @@ void TestCacheKindProblems::problems_data() {
     QTest::newRow("level not a map")
         << "levels: [L1]"
         << QStringList{
-               "error 0:9 each level must be fields like {name: L1, size: 1KiB, "
-               "associativity: 4, latency: 4}"};
+               "error 0:9 level 1 must be a map like {name: L1, size: 32KiB, associativity: 8, "
+               "line: 64, latency: 4}"};
     QTest::newRow("level without size and latency")
         << "levels:\n  - name: L1\n    line: 32\n"
-        << QStringList{"error 1:4 L1 needs a size, like 'size: 1KiB'",
-                       "error 1:4 L1 needs a latency in cycles, like 'latency: 4'"};
+        << QStringList{"error 1:4 L1: missing 'size' (bytes, like 32KiB)",
+                       "error 1:4 L1: missing 'associativity' (ways, or full)",
+                       "error 1:4 L1: missing 'latency' (load-to-use cycles, like 4)"};
+    QTest::newRow("level without associativity and line")
+        << "levels: [{size: 1KiB, latency: 3}]"
+        << QStringList{"error 0:9 L1: missing 'associativity' (ways, or full)",
+                       "error 0:9 L1: missing 'line' (bytes per line, like 64)"};
     QTest::newRow("level size not a size")
-        << "levels: [{size: lots, latency: 4}]"
-        << QStringList{"error 0:16 L1: size must be bytes from 1 to 1GiB, like 1024 or 32KiB"};
+        << "levels: [{size: lots, associativity: 1, line: 64, latency: 4}]"
+        << QStringList{"error 0:16 L1: size 'lots' is not a number of bytes, like 32768 or 32KiB"};
     QTest::newRow("level associativity half")
-        << "levels: [{size: 1KiB, associativity: half, latency: 4}]"
+        << "levels: [{size: 1KiB, associativity: half, line: 64, latency: 4}]"
         << QStringList{
                "error 0:37 L1: associativity must be a number of ways (1 = direct "
-               "mapped) or 'full'"};
+               "mapped) or 'full', not 'half'"};
     QTest::newRow("level replacement lfu")
-        << "levels: [{size: 1KiB, replacement: lfu, latency: 4}]"
+        << "levels: [{size: 1KiB, replacement: lfu, associativity: 1, line: 64, latency: 4}]"
         << QStringList{
-               "error 0:35 L1: replacement must be lru, fifo or random; did you mean "
-               "'lru'?"};
+               "error 0:35 L1: replacement must be lru, fifo or random, not 'lfu'"};
     QTest::newRow("level write around")
-        << "levels: [{name: L2, size: 1KiB, write: around, latency: 4}]"
-        << QStringList{"error 0:39 L2: write must be back or through"};
+        << "levels: [{name: L2, size: 1KiB, write: around, associativity: 1, line: 64, latency: 4}]"
+        << QStringList{"error 0:39 L2: write must be back (write-back, write-allocate) or through "
+                       "(write-through, no write-allocate), not 'around'"};
     QTest::newRow("level latency zero")
-        << "levels: [{size: 1KiB, latency: 0}]"
-        << QStringList{"error 0:31 L1: latency must be a whole number from 1 to 1000000"};
+        << "levels: [{size: 1KiB, associativity: 1, line: 64, latency: 0}]"
+        << QStringList{"error 0:9 L1: latency must be at least 1 cycle"};
     QTest::newRow("level field unknown")
-        << "levels: [{size: 1KiB, latency: 4, ways: 2}]"
+        << "levels: [{size: 1KiB, associativity: 1, line: 64, latency: 4, ways: 2}]"
         << QStringList{
-               "warning 0:34 unknown cache level field 'ways' (cache level has the fields "
-               "name, size, associativity, line, replacement, write, latency and seed)"};
+               "warning 0:62 L1: unknown field 'ways' (fields: name, size, associativity, line, "
+               "replacement, seed, write, latency)"};
     QTest::newRow("impossible size, at its level")
-        << "levels:\n  - {size: 1KiB, latency: 4}\n  - {size: 1000, associativity: 4, latency: "
-           "10}\n"
+        << "levels:\n  - {size: 1KiB, associativity: 1, line: 64, latency: 4}\n"
+           "  - {size: 1000, associativity: 4, line: 64, latency: 10}\n"
         << QStringList{
                "error 2:4 L2: size 1000 bytes is not a multiple of line (64) x "
                "associativity (4)"};
     QTest::newRow("lines shrinking downward")
-        << "levels:\n  - {size: 1KiB, latency: 4}\n  - {size: 4KiB, line: 32, latency: 10}\n"
+        << "levels:\n  - {size: 1KiB, associativity: 1, line: 64, latency: 4}\n"
+           "  - {size: 4KiB, associativity: 1, line: 32, latency: 10}\n"
         << QStringList{
                "error 2:4 L2: line size 32 bytes is smaller than L1's 64 (line sizes may "
                "not shrink further from the core)"};
     QTest::newRow("latencies not increasing")
-        << "levels:\n  - {size: 1KiB, latency: 4}\n  - {size: 4KiB, latency: 4}\n"
+        << "levels:\n  - {size: 1KiB, associativity: 1, line: 64, latency: 4}\n"
+           "  - {size: 4KiB, associativity: 1, line: 64, latency: 4}\n"
         << QStringList{
                "error 2:4 L2: latency 4 cycles must be more than L1's 4 (latencies are "
                "load-to-use totals from the core)"};
     QTest::newRow("memory latency below own levels")
-        << "levels: [{size: 1KiB, latency: 4}]\nmemory_latency: 4"
+        << "levels: [{size: 1KiB, associativity: 1, line: 64, latency: 4}]\nmemory_latency: 4"
         << QStringList{"error 1:16 memory latency 4 cycles must be more than L1's 4"};
 
     // The pattern.
@@ -247,7 +242,7 @@ void TestCacheKindProblems::wrongFieldsFallBackToDefaults_data() {
     QTest::addColumn<QString>("state");
     QTest::newRow("bad preset is lecture") << "preset: huge" << kLecture + " | " + kDefaultPattern;
     QTest::newRow("impossible levels keep the preset")
-        << "preset: tiny\nlevels: [{size: 1000, associativity: 3, latency: 4}]"
+        << "preset: tiny\nlevels: [{size: 1000, associativity: 3, line: 64, latency: 4}]"
         << kTiny + " | " + kDefaultPattern;
     QTest::newRow("bad memory latency keeps the preset's")
         << "memory_latency: 5" << kLecture + " | " + kDefaultPattern;
