@@ -186,8 +186,9 @@ void readPatternFields(const StateFields& fields, CoalescingState& state,
     // A stride that walks backwards past the array's start: said at the stride (or offset).
     if (const auto result = gpu::coalesce(pattern); !result) {
         const StateField* blamed = stride != nullptr ? stride : offset;
-        const YAML::Mark mark =
-            pattern.kind == Kind::Custom && blamed != nullptr ? blamed->problemMark() : fields.map.Mark();
+        const YAML::Mark mark = pattern.kind == Kind::Custom && blamed != nullptr
+                                    ? blamed->problemMark()
+                                    : fields.map.Mark();
         addStateError(problems, mark,
                       concat(result.error(), pattern.kind == Kind::Custom
                                                  ? "; a larger offset starts the warp further in"
@@ -202,7 +203,7 @@ const KindSpec<CoalescingState>& coalescingKind() {
     static const KindSpec<CoalescingState> spec{
         "coalescing",
         "one warp's 32 lanes, the addresses they read and the 32-byte sectors and 128-byte "
-            "lines those fall in: stride, offset, element size and patterns",
+        "lines those fall in: stride, offset, element size and patterns",
         "the coalescing state must be fields like 'pattern: sequential', one per line",
         "",
         {
@@ -215,17 +216,19 @@ const KindSpec<CoalescingState>& coalescingKind() {
                                          "bytes each lane reads: `1`, `2`, `4`, `8` or `16`",
                                          readElementBytes),
             ruleField<CoalescingState>("stride", "`1`",
-                                "`custom`: elements between neighbouring lanes, −1024 to 1024 (0: every lane the same)"),
+                                       "`custom`: elements between neighbouring lanes, −1024 to "
+                                       "1024 (0: every lane the same)"),
             ruleField<CoalescingState>("offset", "`0`",
-                                "`custom`: the element lane 0 reads, 0 to 4096"),
+                                       "`custom`: the element lane 0 reads, 0 to 4096"),
             ruleField<CoalescingState>("row_length", "`32`",
-                                "`column`: elements per row of the tile, 1 to 1024"),
+                                       "`column`: elements per row of the tile, 1 to 1024"),
             ruleField<CoalescingState>("seed", "`1`",
-                                "`permutation`: which shuffle, 0 to 4294967295"),
+                                       "`permutation`: which shuffle, 0 to 4294967295"),
             ruleField<CoalescingState>("addresses", "none",
-                                "`addresses`: a list of 1 to 32 byte offsets from the array's start, each 0 to 1048576, one lane per address"),
+                                       "`addresses`: a list of 1 to 32 byte offsets from the "
+                                       "array's start, each 0 to 1048576, one lane per address"),
             ruleField<CoalescingState>("lanes", "`32`",
-                                "active lanes, 1 to 32 (not with `addresses`)"),
+                                       "active lanes, 1 to 32 (not with `addresses`)"),
             flagField("editable", &CoalescingState::editable,
                       "`false` shows the pattern with its controls disabled"),
         },

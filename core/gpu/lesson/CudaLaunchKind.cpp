@@ -112,7 +112,7 @@ const KindSpec<CudaLaunchState>& cudaLaunchKind() {
     static const KindSpec<CudaLaunchState> spec{
         "cuda-launch",
         "the matrixAdd launch: grid and blocks drawn, each thread's blockIdx, threadIdx and "
-            "global index, warps outlined, blocks coloured by the SM they run on",
+        "global index, warps outlined, blocks coloured by the SM they run on",
         "the cuda-launch state must be fields like 'nx: 12', one per line",
         "",
         {
@@ -128,8 +128,8 @@ const KindSpec<CudaLaunchState>& cudaLaunchKind() {
                 "in all is allowed and shown failing",
                 [](const StateField& field, CudaLaunchState& state,
                    std::vector<StateProblem>& problems) {
-                    const auto block = readExtent("block", field, kCudaMaxBlockSide,
-                                                  kCudaMaxBlockSide, problems);
+                    const auto block =
+                        readExtent("block", field, kCudaMaxBlockSide, kCudaMaxBlockSide, problems);
                     if (block) state.block = *block;
                 }),
             customField<CudaLaunchState>(
@@ -141,7 +141,9 @@ const KindSpec<CudaLaunchState>& cudaLaunchKind() {
                     state.grid = readExtent("grid", field, kCudaMaxGridX, kCudaMaxGridY, problems);
                 }),
             ruleField<CudaLaunchState>("select", "`[0, 0]`",
-                                "the thread selected when the simulator opens, by its global `[i, j]`, inside the grid (a thread of a large grid outside the drawn corner selects the first thread)"),
+                                       "the thread selected when the simulator opens, by its "
+                                       "global `[i, j]`, inside the grid (a thread of a large grid "
+                                       "outside the drawn corner selects the first thread)"),
         },
         readRules};
     return spec;

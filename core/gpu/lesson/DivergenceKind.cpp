@@ -1,7 +1,7 @@
 #include "gpu/lesson/DivergenceKind.h"
 
-#include "lesson/KindFields.h"
 #include "gpu/lesson/WarpRunFields.h"
+#include "lesson/KindFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -34,7 +34,7 @@ const KindSpec<DivergenceState>& divergenceKind() {
     static const KindSpec<DivergenceState> spec{
         "divergence",
         "one warp instruction by instruction: its active lanes, the lanes a branch leaves "
-            "idle and its SIMT reconvergence stack, both paths run one after the other",
+        "idle and its SIMT reconvergence stack, both paths run one after the other",
         "the divergence state must be fields like 'kernel: divergent', one per line",
         "",
         {
@@ -45,8 +45,8 @@ const KindSpec<DivergenceState>& divergenceKind() {
                 "block", LaunchExtentKind::Block, &DivergenceState::block, "`32`",
                 "threads per block: a number or 1 to 3 sizes like `[8, 8]` (x and y up to 1024, "
                 "z up to 64)"),
-            ruleField<DivergenceState>("warp", "`0`",
-                                "the warp of the block followed, from 0 to the block's warps − 1"),
+            ruleField<DivergenceState>(
+                "warp", "`0`", "the warp of the block followed, from 0 to the block's warps − 1"),
             gpuDeviceField<DivergenceState>(
                 "a built-in device (`v100`, `t4`, `a100`, `rtx4090`, `h100`, `h200`): its "
                 "latencies and warp schedulers"),

@@ -59,7 +59,7 @@ const KindSpec<GpuHierarchyState>& gpuHierarchyKind() {
     static const KindSpec<GpuHierarchyState> spec{
         "gpu-hierarchy",
         "a GPU from the whole chip down to one warp's threads: GPCs, SMs, warp schedulers, "
-            "cores, registers, caches and memory of a real device, zoomable",
+        "cores, registers, caches and memory of a real device, zoomable",
         "the gpu-hierarchy state must be fields like 'device: h100', one per line",
         "",
         {
@@ -71,10 +71,13 @@ const KindSpec<GpuHierarchyState>& gpuHierarchyKind() {
                  {"sm", HierarchyZoom::Sm},
                  {"warp", HierarchyZoom::Warp}},
                 "the level the simulator opens at: `gpu`, `sm` or `warp`"),
-            ruleField<GpuHierarchyState>("sm", "`0`",
-                                "the SM selected (at `gpu`) or looked into, from 0 to the device's SMs − 1"),
-            ruleField<GpuHierarchyState>("warp", "`0`",
-                                "the warp slot selected (at `sm`) or looked into, from 0 to the SM's maximum resident warps − 1 (47 on an RTX 4090, 63 on an H100)"),
+            ruleField<GpuHierarchyState>(
+                "sm", "`0`",
+                "the SM selected (at `gpu`) or looked into, from 0 to the device's SMs − 1"),
+            ruleField<GpuHierarchyState>(
+                "warp", "`0`",
+                "the warp slot selected (at `sm`) or looked into, from 0 to the SM's maximum "
+                "resident warps − 1 (47 on an RTX 4090, 63 on an H100)"),
         },
         readSelection};
     return spec;

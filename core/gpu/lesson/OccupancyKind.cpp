@@ -26,7 +26,7 @@ const KindSpec<OccupancyState>& occupancyKind() {
     static const KindSpec<OccupancyState> spec{
         "occupancy",
         "NVIDIA's occupancy calculator: blocks and warps per SM, the limit each resource "
-            "sets, and occupancy against block size, registers and shared memory",
+        "sets, and occupancy against block size, registers and shared memory",
         "the occupancy state must be fields like 'block_size: 256', one per line",
         "",
         {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "gpu/BuiltinKernels.h"
 #include "gpu/Dim3.h"
 #include "gpu/WarpSimulator.h"
-#include "gpu/BuiltinKernels.h"
 #include "lesson/KindFields.h"
 #include "lesson/StateFields.h"
 

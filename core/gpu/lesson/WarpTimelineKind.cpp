@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "lesson/KindFields.h"
 #include "gpu/lesson/WarpRunFields.h"
+#include "lesson/KindFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -80,7 +80,7 @@ const KindSpec<WarpTimelineState>& warpTimelineKind() {
     static const KindSpec<WarpTimelineState> spec{
         "warp-timeline",
         "one SM's warps cycle by cycle: issue and stalls per warp scheduler, LRR and GTO one "
-            "above the other, cycles, IPC and achieved occupancy",
+        "above the other, cycles, IPC and achieved occupancy",
         "the warp-timeline state must be fields like 'kernel: vectorAdd', one per line",
         "",
         {

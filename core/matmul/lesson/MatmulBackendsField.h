@@ -25,13 +25,13 @@ std::optional<std::vector<std::string>> readBackendsField(const StateField& fiel
 template <typename State>
 KindField<State> backendsField(std::vector<std::string> State::*member, std::string defaultText,
                                std::string doc) {
-    return customField<State>("backends", std::move(defaultText), std::move(doc),
-                              [member](const StateField& field, State& state,
-                                       std::vector<StateProblem>& problems) {
-                                  if (auto backends = readBackendsField(field, problems)) {
-                                      state.*member = std::move(*backends);
-                                  }
-                              });
+    return customField<State>(
+        "backends", std::move(defaultText), std::move(doc),
+        [member](const StateField& field, State& state, std::vector<StateProblem>& problems) {
+            if (auto backends = readBackendsField(field, problems)) {
+                state.*member = std::move(*backends);
+            }
+        });
 }
 
 }  // namespace mlsyslab::lesson::kinds

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "matmul/lesson/MatmulBackendsField.h"
 #include "lesson/KindFields.h"
 #include "matmul/BackendRegistry.h"
+#include "matmul/lesson/MatmulBackendsField.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -59,7 +59,7 @@ const KindSpec<MatmulBenchState>& matmulBenchKind() {
     static const KindSpec<MatmulBenchState> spec{
         "matmul-bench",
         "the real matrix multiplication on this machine, from naive loops to OpenBLAS and "
-            "cuBLAS: GFLOPS against the size on a log-log plot, with a table of speedups",
+        "cuBLAS: GFLOPS against the size on a log-log plot, with a table of speedups",
         "the matmul-bench state must be fields like 'sizes: [64, 256]', one per line",
         "",
         {

@@ -2,8 +2,8 @@
 
 #include <initializer_list>
 
-#include "matmul/lesson/MatmulParallelFields.h"
 #include "lesson/KindFields.h"
+#include "matmul/lesson/MatmulParallelFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -148,7 +148,8 @@ void readScale(const StateField& field, MatmulParallelState& state,
 
 void readStartStep(const StateField& field, MatmulParallelState& state,
                    std::vector<StateProblem>& problems) {
-    const auto step = readWholeNumberField("start_step", field, 0, kParallelMostStartStep, problems);
+    const auto step =
+        readWholeNumberField("start_step", field, 0, kParallelMostStartStep, problems);
     state.startStep = int(step.value_or(0));
 }
 
@@ -179,7 +180,7 @@ const KindSpec<MatmulParallelState>& matmulParallelKind() {
     static const KindSpec<MatmulParallelState> spec{
         "matmul-parallel",
         "why tensor operations parallelize: one thread per matmul output, a convolution's "
-            "millions of independent outputs, self-attention stepped with its numbers",
+        "millions of independent outputs, self-attention stepped with its numbers",
         "the matmul-parallel state must be fields like 'view: attention', one per line",
         "",
         {
@@ -195,36 +196,39 @@ const KindSpec<MatmulParallelState>& matmulParallelKind() {
                  {"sequential", matmul::ThreadSchedule::Sequential}},
                 "`parallel` (every thread at once) or `sequential` (one multiply-add per step); "
                 "matmul and conv2d"),
-            ruleField<MatmulParallelState>("a", "`[[1, 2, 3], [4, 5, 6]]`",
-                                "matmul: A, a matrix of 1 to 6 rows and columns, whole numbers from −99 to 99"),
+            ruleField<MatmulParallelState>(
+                "a", "`[[1, 2, 3], [4, 5, 6]]`",
+                "matmul: A, a matrix of 1 to 6 rows and columns, whole numbers from −99 to 99"),
             ruleField<MatmulParallelState>("b", "`[[1, 0, 2], [0, 1, 1], [1, 1, 0]]`",
-                                "matmul: B, as many rows as A has columns"),
+                                           "matmul: B, as many rows as A has columns"),
             ruleField<MatmulParallelState>("height", "`224`",
-                                "conv2d layer: the image's height, 1 to 4096 pixels"),
+                                           "conv2d layer: the image's height, 1 to 4096 pixels"),
             ruleField<MatmulParallelState>("width", "`224`",
-                                "conv2d layer: the image's width, 1 to 4096 pixels"),
+                                           "conv2d layer: the image's width, 1 to 4096 pixels"),
             ruleField<MatmulParallelState>("channels", "`3`",
-                                "conv2d layer: input channels, 1 to 8192"),
+                                           "conv2d layer: input channels, 1 to 8192"),
             ruleField<MatmulParallelState>("filters", "`64`",
-                                "conv2d layer: filters (output channels), 1 to 8192"),
-            ruleField<MatmulParallelState>("kernel", "`3`",
-                                "conv2d layer: a side (`3`) or a height and width (`[3, 5]`), 1 to 15"),
-            ruleField<MatmulParallelState>("stride", "`1`",
-                                "conv2d layer: 1 to 8"),
+                                           "conv2d layer: filters (output channels), 1 to 8192"),
+            ruleField<MatmulParallelState>(
+                "kernel", "`3`",
+                "conv2d layer: a side (`3`) or a height and width (`[3, 5]`), 1 to 15"),
+            ruleField<MatmulParallelState>("stride", "`1`", "conv2d layer: 1 to 8"),
             ruleField<MatmulParallelState>("padding", "`same`",
-                                "conv2d layer: `same` (stride 1 only, as in PyTorch), `valid`, or zeros on every side, 0 to 15"),
+                                           "conv2d layer: `same` (stride 1 only, as in PyTorch), "
+                                           "`valid`, or zeros on every side, 0 to 15"),
             customField<MatmulParallelState>(
                 "example", "below",
                 "conv2d: the small convolution on screen, fields `image` (1 to 8 rows and "
                 "columns), `filter` (1 to 5), `stride` (1 to 4) and `padding` (`same`, `valid` or "
                 "0 to 2), whole numbers from −99 to 99",
                 readExample),
-            ruleField<MatmulParallelState>("q", "`[[1, 0], [0, 1]]`",
-                                "attention: Q, n × d_k, 1 to 4 rows and columns, numbers from −100 to 100"),
+            ruleField<MatmulParallelState>(
+                "q", "`[[1, 0], [0, 1]]`",
+                "attention: Q, n × d_k, 1 to 4 rows and columns, numbers from −100 to 100"),
             ruleField<MatmulParallelState>("k", "`[[1, 0], [1, 1]]`",
-                                "attention: K (not Kᵀ), m × d_k: as many columns as Q"),
+                                           "attention: K (not Kᵀ), m × d_k: as many columns as Q"),
             ruleField<MatmulParallelState>("v", "`[[1, 2], [3, 4]]`",
-                                "attention: V, m × d_v: one row per key"),
+                                           "attention: V, m × d_v: one row per key"),
             customField<MatmulParallelState>(
                 "scale", "`true`",
                 "attention: divide the scores by √d_k; `false` is the slide's computation",

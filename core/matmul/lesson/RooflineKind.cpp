@@ -1,8 +1,8 @@
 #include "matmul/lesson/RooflineKind.h"
 
 #include "gpu/DeviceYaml.h"
-#include "matmul/lesson/MatmulBackendsField.h"
 #include "lesson/KindFields.h"
+#include "matmul/lesson/MatmulBackendsField.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -82,7 +82,7 @@ const KindSpec<RooflineState>& rooflineKind() {
     static const KindSpec<RooflineState> spec{
         "roofline",
         "this machine's roofline, measured: the FMA peak and the memory bandwidth, each "
-            "matmul backend and a matrix-vector product at its arithmetic intensity",
+        "matmul backend and a matrix-vector product at its arithmetic intensity",
         "the roofline state must be fields like 'size: 1024', one per line",
         "",
         {
