@@ -4,7 +4,6 @@
 #include <string>
 
 #include "lesson/KindFields.h"
-#include "lesson/KindFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -20,9 +19,6 @@ using gpu::kMostCoalescingStride;
 using gpu::kMostRowLength;
 using gpu::kWarpLanes;
 
-const std::vector<std::string> kFieldNames = {"elem_bytes", "pattern",    "stride",
-                                              "offset",     "row_length", "seed",
-                                              "addresses",  "lanes",      "editable"};
 constexpr std::uint64_t kMostSeed = 0xFFFF'FFFF;
 
 // The fields each pattern reads besides elem_bytes, lanes and editable.
@@ -83,20 +79,35 @@ bool readAddresses(const StateField& field, CoalescingPattern& pattern,
     return true;
 }
 
-// The pattern named, or the one the other fields imply.
-Kind readKind(const StateFields& fields, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("pattern")) {
-        const auto name = readChoiceField("pattern", field->value, field->problemMark(),
-                                          coalescingPatternNames(), problems);
-        if (name) return *gpu::coalescingPatternKindNamed(*name);
+void readPattern(const StateField& field, CoalescingState& state,
+                 std::vector<StateProblem>& problems) {
+    const auto name = readChoiceField("pattern", field.value, field.problemMark(),
+                                      coalescingPatternNames(), problems);
+    if (name) state.pattern.kind = *gpu::coalescingPatternKindNamed(*name);
+}
+
+void readElementBytes(const StateField& field, CoalescingState& state,
+                      std::vector<StateProblem>& problems) {
+    const auto bytes = parseSignedWhole(scalarText(field));
+    if (bytes && gpu::validateElementBytes(*bytes)) {
+        state.pattern.elementBytes = static_cast<int>(*bytes);
+    } else {
+        addStateError(problems, field.problemMark(),
+                      concat("elem_bytes must be ", gpu::elementSizesInWords(),
+                             ": the bytes each lane reads"));
     }
+}
+
+// The pattern named (read by readPattern, sequential when wrong), or the one the other fields
+// imply.
+Kind impliedKind(const StateFields& fields, Kind named) {
     if (fields.find("pattern") == nullptr) {
         if (fields.find("addresses") != nullptr) return Kind::Addresses;
         if (fields.find("stride") != nullptr || fields.find("offset") != nullptr) {
             return Kind::Custom;
         }
     }
-    return Kind::Sequential;
+    return named;
 }
 
 void warnAboutUnusedFields(const StateFields& fields, Kind kind,
@@ -120,20 +131,11 @@ void warnAboutUnusedFields(const StateFields& fields, Kind kind,
     }
 }
 
-void readFields(const StateFields& fields, CoalescingState& state, std::vector<StateProblem>& problems) {
+// The pattern decides which of the other fields are read.
+void readPatternFields(const StateFields& fields, CoalescingState& state,
+                       std::vector<StateProblem>& problems) {
     CoalescingPattern& pattern = state.pattern;
-
-    if (const StateField* field = fields.find("elem_bytes")) {
-        const auto bytes = parseSignedWhole(scalarText(*field));
-        if (bytes && gpu::validateElementBytes(*bytes)) {
-            pattern.elementBytes = static_cast<int>(*bytes);
-        } else {
-            addStateError(problems, field->problemMark(),
-                          concat("elem_bytes must be ", gpu::elementSizesInWords(),
-                                 ": the bytes each lane reads"));
-        }
-    }
-    pattern.kind = readKind(fields, problems);
+    pattern.kind = impliedKind(fields, pattern.kind);
     warnAboutUnusedFields(fields, pattern.kind, problems);
     if (const StateField* field = fields.find("lanes"); field && pattern.kind != Kind::Addresses) {
         if (const auto lanes = readWholeNumberField("lanes", *field, 1, kWarpLanes, problems)) {
@@ -181,15 +183,12 @@ void readFields(const StateFields& fields, CoalescingState& state, std::vector<S
             break;
     }
 
-    if (const StateField* field = fields.find("editable")) {
-        state.editable = readBooleanField("editable", *field, problems).value_or(true);
-    }
-
     // A stride that walks backwards past the array's start: said at the stride (or offset).
     if (const auto result = gpu::coalesce(pattern); !result) {
         const StateField* blamed = stride != nullptr ? stride : offset;
-        const YAML::Mark mark =
-            pattern.kind == Kind::Custom && blamed != nullptr ? blamed->problemMark() : fields.map.Mark();
+        const YAML::Mark mark = pattern.kind == Kind::Custom && blamed != nullptr
+                                    ? blamed->problemMark()
+                                    : fields.map.Mark();
         addStateError(problems, mark,
                       concat(result.error(), pattern.kind == Kind::Custom
                                                  ? "; a larger offset starts the warp further in"
@@ -204,30 +203,36 @@ const KindSpec<CoalescingState>& coalescingKind() {
     static const KindSpec<CoalescingState> spec{
         "coalescing",
         "one warp's 32 lanes, the addresses they read and the 32-byte sectors and 128-byte "
-            "lines those fall in: stride, offset, element size and patterns",
+        "lines those fall in: stride, offset, element size and patterns",
         "the coalescing state must be fields like 'pattern: sequential', one per line",
         "",
         {
-            ruleField<CoalescingState>("pattern", "`sequential`",
-                                "one of the table above; without it, `addresses` means `addresses` and `stride` or `offset` means `custom`"),
-            ruleField<CoalescingState>("elem_bytes", "`4`",
-                                "bytes each lane reads: `1`, `2`, `4`, `8` or `16`"),
+            customField<CoalescingState>(
+                "pattern", "`sequential`",
+                "one of the table above; without it, `addresses` means `addresses` and `stride` "
+                "or `offset` means `custom`",
+                readPattern),
+            customField<CoalescingState>("elem_bytes", "`4`",
+                                         "bytes each lane reads: `1`, `2`, `4`, `8` or `16`",
+                                         readElementBytes),
             ruleField<CoalescingState>("stride", "`1`",
-                                "`custom`: elements between neighbouring lanes, −1024 to 1024 (0: every lane the same)"),
+                                       "`custom`: elements between neighbouring lanes, −1024 to "
+                                       "1024 (0: every lane the same)"),
             ruleField<CoalescingState>("offset", "`0`",
-                                "`custom`: the element lane 0 reads, 0 to 4096"),
+                                       "`custom`: the element lane 0 reads, 0 to 4096"),
             ruleField<CoalescingState>("row_length", "`32`",
-                                "`column`: elements per row of the tile, 1 to 1024"),
+                                       "`column`: elements per row of the tile, 1 to 1024"),
             ruleField<CoalescingState>("seed", "`1`",
-                                "`permutation`: which shuffle, 0 to 4294967295"),
+                                       "`permutation`: which shuffle, 0 to 4294967295"),
             ruleField<CoalescingState>("addresses", "none",
-                                "`addresses`: a list of 1 to 32 byte offsets from the array's start, each 0 to 1048576, one lane per address"),
+                                       "`addresses`: a list of 1 to 32 byte offsets from the "
+                                       "array's start, each 0 to 1048576, one lane per address"),
             ruleField<CoalescingState>("lanes", "`32`",
-                                "active lanes, 1 to 32 (not with `addresses`)"),
-            ruleField<CoalescingState>("editable", "`true`",
-                                "`false` shows the pattern with its controls disabled"),
+                                       "active lanes, 1 to 32 (not with `addresses`)"),
+            flagField("editable", &CoalescingState::editable,
+                      "`false` shows the pattern with its controls disabled"),
         },
-        readFields};
+        readPatternFields};
     return spec;
 }
 

@@ -1,13 +1,10 @@
 #include "gpu/lesson/CudaLaunchKind.h"
 
 #include "lesson/KindFields.h"
-#include "lesson/KindFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
 namespace {
-
-const std::vector<std::string> kFieldNames = {"device", "nx", "ny", "block", "grid", "select"};
 
 // [x] or [x, y], each from 1 to its maximum; a missing y is 1, as in dim3.
 std::optional<gpu::Dim3> readExtent(const std::string& name, const StateField& field,
@@ -69,26 +66,9 @@ void readSelection(const StateField& field, CudaLaunchState& state,
     state.selectedY = (*numbers)[1];
 }
 
-void readFields(const StateFields& fields, CudaLaunchState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("device")) {
-        if (const auto id = readGpuDeviceField(*field, problems)) state.device = *id;
-    }
-    if (const StateField* field = fields.find("nx")) {
-        const auto columns = readWholeNumberField("nx", *field, 1, kLaunchMaxMatrixSide, problems);
-        if (columns) state.matrixColumns = static_cast<std::int64_t>(*columns);
-    }
-    if (const StateField* field = fields.find("ny")) {
-        const auto rows = readWholeNumberField("ny", *field, 1, kLaunchMaxMatrixSide, problems);
-        if (rows) state.matrixRows = static_cast<std::int64_t>(*rows);
-    }
-    if (const StateField* field = fields.find("block")) {
-        const auto block =
-            readExtent("block", *field, kCudaMaxBlockSide, kCudaMaxBlockSide, problems);
-        if (block) state.block = *block;
-    }
-    if (const StateField* field = fields.find("grid")) {
-        state.grid = readExtent("grid", *field, kCudaMaxGridX, kCudaMaxGridY, problems);
-    }
+// The selected thread is read after the matrix, the block and the grid, which bound it.
+void readRules(const StateFields& fields, CudaLaunchState& state,
+               std::vector<StateProblem>& problems) {
     if (const StateField* field = fields.find("select")) readSelection(*field, state, problems);
 }
 
@@ -132,24 +112,40 @@ const KindSpec<CudaLaunchState>& cudaLaunchKind() {
     static const KindSpec<CudaLaunchState> spec{
         "cuda-launch",
         "the matrixAdd launch: grid and blocks drawn, each thread's blockIdx, threadIdx and "
-            "global index, warps outlined, blocks coloured by the SM they run on",
+        "global index, warps outlined, blocks coloured by the SM they run on",
         "the cuda-launch state must be fields like 'nx: 12', one per line",
         "",
         {
-            ruleField<CudaLaunchState>("device", "`rtx4090`",
-                                "a built-in device: `v100`, `t4`, `a100`, `rtx4090`, `h100` or `h200`"),
-            ruleField<CudaLaunchState>("nx", "`12`",
-                                "the matrix's columns, `Nx`, 1 to 16384"),
-            ruleField<CudaLaunchState>("ny", "`6`",
-                                "the matrix's rows, `Ny`, 1 to 16384"),
-            ruleField<CudaLaunchState>("block", "`[4, 3]`",
-                                "`threadsPerBlock`: `[x, y]` (or `[x]`), each 1 to 1024; more than 1024 threads in all is allowed and shown failing"),
-            ruleField<CudaLaunchState>("grid", "covers the matrix",
-                                "`numBlocks`: `[x, y]` (or `[x]`), x up to 2³¹ − 1, y up to 65535; without it, `((nx + bx - 1) / bx, (ny + by - 1) / by)`"),
+            gpuDeviceField<CudaLaunchState>(
+                "a built-in device: `v100`, `t4`, `a100`, `rtx4090`, `h100` or `h200`"),
+            wholeNumberField("nx", &CudaLaunchState::matrixColumns, 1, kLaunchMaxMatrixSide,
+                             "the matrix's columns, `Nx`, 1 to 16384"),
+            wholeNumberField("ny", &CudaLaunchState::matrixRows, 1, kLaunchMaxMatrixSide,
+                             "the matrix's rows, `Ny`, 1 to 16384"),
+            customField<CudaLaunchState>(
+                "block", "`[4, 3]`",
+                "`threadsPerBlock`: `[x, y]` (or `[x]`), each 1 to 1024; more than 1024 threads "
+                "in all is allowed and shown failing",
+                [](const StateField& field, CudaLaunchState& state,
+                   std::vector<StateProblem>& problems) {
+                    const auto block =
+                        readExtent("block", field, kCudaMaxBlockSide, kCudaMaxBlockSide, problems);
+                    if (block) state.block = *block;
+                }),
+            customField<CudaLaunchState>(
+                "grid", "covers the matrix",
+                "`numBlocks`: `[x, y]` (or `[x]`), x up to 2³¹ − 1, y up to 65535; without it, "
+                "`((nx + bx - 1) / bx, (ny + by - 1) / by)`",
+                [](const StateField& field, CudaLaunchState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.grid = readExtent("grid", field, kCudaMaxGridX, kCudaMaxGridY, problems);
+                }),
             ruleField<CudaLaunchState>("select", "`[0, 0]`",
-                                "the thread selected when the simulator opens, by its global `[i, j]`, inside the grid (a thread of a large grid outside the drawn corner selects the first thread)"),
+                                       "the thread selected when the simulator opens, by its "
+                                       "global `[i, j]`, inside the grid (a thread of a large grid "
+                                       "outside the drawn corner selects the first thread)"),
         },
-        readFields};
+        readRules};
     return spec;
 }
 

@@ -1,11 +1,11 @@
 #pragma once
 
-#include <optional>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "gpu/DeviceModel.h"
-#include "lesson/StateFields.h"
+#include "gpu/DeviceYaml.h"
+#include "lesson/KindFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -14,10 +14,12 @@ namespace mlsyslab::lesson::kinds {
 
 inline constexpr const char* kDefaultGpuDevice = "rtx4090";
 
-// The id when it names a built-in device, or nothing and an error "device must be v100, t4, ...
-// or h200; did you mean 'h100'?" at the value.
-std::optional<std::string> readGpuDeviceField(const StateField& field,
-                                              std::vector<StateProblem>& problems);
+// "device: h100" into State::device; a wrong id is an error "device must be v100, t4, ... or
+// h200; did you mean 'h100'?" at the value. `doc` names every device.
+template <typename State>
+KindField<State> gpuDeviceField(std::string doc) {
+    return choiceField("device", &State::device, gpu::builtinDeviceIds(), std::move(doc));
+}
 
 // The built-in device with this id; the default device when there is none (a state reader has
 // already reported the bad id). An empty model only when no device is built in at all.

@@ -8,9 +8,6 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"device", "zoom", "sm", "warp"};
-const std::vector<std::string> kZoomNames = {"gpu", "sm", "warp"};
-
 // A whole number from 0 to count - 1, or an error that says why the range ends there.
 std::optional<int> readIndexField(const std::string& name, const StateField& field, int count,
                                   const std::string& why, std::vector<StateProblem>& problems) {
@@ -24,16 +21,9 @@ std::optional<int> readIndexField(const std::string& name, const StateField& fie
     return std::nullopt;
 }
 
-void readFields(const StateFields& fields, GpuHierarchyState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("device")) {
-        if (const auto id = readGpuDeviceField(*field, problems)) state.device = *id;
-    }
-    if (const StateField* field = fields.find("zoom")) {
-        const auto name =
-            readChoiceField("zoom", field->value, field->problemMark(), kZoomNames, problems);
-        if (name == "sm") state.zoom = HierarchyZoom::Sm;
-        if (name == "warp") state.zoom = HierarchyZoom::Warp;
-    }
+// The SM and the warp are read after the device, whose counts bound them.
+void readSelection(const StateFields& fields, GpuHierarchyState& state,
+                   std::vector<StateProblem>& problems) {
     // The ranges are the device's: an H100 has SMs 0 to 131, an RTX 4090 0 to 127.
     const gpu::DeviceModel device = gpuDeviceOrDefault(state.device);
     if (const StateField* field = fields.find("sm")) {
@@ -69,20 +59,27 @@ const KindSpec<GpuHierarchyState>& gpuHierarchyKind() {
     static const KindSpec<GpuHierarchyState> spec{
         "gpu-hierarchy",
         "a GPU from the whole chip down to one warp's threads: GPCs, SMs, warp schedulers, "
-            "cores, registers, caches and memory of a real device, zoomable",
+        "cores, registers, caches and memory of a real device, zoomable",
         "the gpu-hierarchy state must be fields like 'device: h100', one per line",
         "",
         {
-            ruleField<GpuHierarchyState>("device", "`rtx4090`",
-                                "a built-in device: `v100`, `t4`, `a100`, `rtx4090`, `h100` or `h200`"),
-            ruleField<GpuHierarchyState>("zoom", "`gpu`",
-                                "the level the simulator opens at: `gpu`, `sm` or `warp`"),
-            ruleField<GpuHierarchyState>("sm", "`0`",
-                                "the SM selected (at `gpu`) or looked into, from 0 to the device's SMs − 1"),
-            ruleField<GpuHierarchyState>("warp", "`0`",
-                                "the warp slot selected (at `sm`) or looked into, from 0 to the SM's maximum resident warps − 1 (47 on an RTX 4090, 63 on an H100)"),
+            gpuDeviceField<GpuHierarchyState>(
+                "a built-in device: `v100`, `t4`, `a100`, `rtx4090`, `h100` or `h200`"),
+            choiceField<GpuHierarchyState, HierarchyZoom>(
+                "zoom", &GpuHierarchyState::zoom,
+                {{"gpu", HierarchyZoom::Gpu},
+                 {"sm", HierarchyZoom::Sm},
+                 {"warp", HierarchyZoom::Warp}},
+                "the level the simulator opens at: `gpu`, `sm` or `warp`"),
+            ruleField<GpuHierarchyState>(
+                "sm", "`0`",
+                "the SM selected (at `gpu`) or looked into, from 0 to the device's SMs − 1"),
+            ruleField<GpuHierarchyState>(
+                "warp", "`0`",
+                "the warp slot selected (at `sm`) or looked into, from 0 to the SM's maximum "
+                "resident warps − 1 (47 on an RTX 4090, 63 on an H100)"),
         },
-        readFields};
+        readSelection};
     return spec;
 }
 

@@ -92,12 +92,6 @@ std::optional<gpu::Dim3> readLaunchExtent(const std::string& name, LaunchExtentK
                      static_cast<int>(sizes[2])};
 }
 
-std::optional<std::string> readKernelField(const StateField& field,
-                                           std::vector<StateProblem>& problems) {
-    return readChoiceField("kernel", field.value, field.problemMark(), gpu::builtinKernelIds(),
-                           problems);
-}
-
 std::optional<std::string> warpRunProblem(const std::string& kernel, const gpu::Dim3& grid,
                                           const gpu::Dim3& block) {
     // In floating point: CUDA's largest grid times its largest block overflows 64 bits.

@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "gpu/BuiltinKernels.h"
 #include "gpu/Dim3.h"
 #include "gpu/WarpSimulator.h"
+#include "lesson/KindFields.h"
 #include "lesson/StateFields.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -31,10 +33,27 @@ std::optional<gpu::Dim3> readLaunchExtent(const std::string& name, LaunchExtentK
                                           const StateField& field,
                                           std::vector<StateProblem>& problems);
 
-// The id when it names a built-in kernel (gpu::builtinKernelIds()), or nothing and an error with
-// a "did you mean" suggestion.
-std::optional<std::string> readKernelField(const StateField& field,
-                                           std::vector<StateProblem>& problems);
+// A launch extent field (grid or block) read with readLaunchExtent into State's member.
+template <typename State>
+KindField<State> launchExtentField(std::string name, LaunchExtentKind kind,
+                                   gpu::Dim3 State::*member, std::string defaultText,
+                                   std::string doc) {
+    return customField<State>(
+        name, std::move(defaultText), std::move(doc),
+        [name, kind, member](const StateField& field, State& state,
+                             std::vector<StateProblem>& problems) {
+            if (const auto extent = readLaunchExtent(name, kind, field, problems)) {
+                state.*member = *extent;
+            }
+        });
+}
+
+// "kernel: reduction": a built-in kernel (gpu::builtinKernelIds()), else an error with a "did
+// you mean" suggestion. `doc` names every kernel.
+template <typename State>
+KindField<State> kernelField(std::string doc) {
+    return choiceField("kernel", &State::kernel, gpu::builtinKernelIds(), std::move(doc));
+}
 
 // Why the warp simulator cannot run this kernel on this launch in a lesson: the kernel refuses
 // the shape (matmulTiled needs square 2D blocks), or the launch is larger than

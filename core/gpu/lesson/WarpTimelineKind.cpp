@@ -2,15 +2,13 @@
 
 #include <algorithm>
 
-#include "lesson/KindFields.h"
 #include "gpu/lesson/WarpRunFields.h"
+#include "lesson/KindFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"device", "kernel",     "grid",  "block",
-                                              "sm",     "schedulers", "cycles"};
 const std::vector<std::string> kPolicyNames = {"lrr", "gto"};
 
 void readSchedulers(const StateField& field, WarpTimelineState& state,
@@ -60,41 +58,20 @@ void readSm(const StateField& field, WarpTimelineState& state,
     }
 }
 
-void readFields(const StateFields& fields, WarpTimelineState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("device")) {
-        if (const auto id = readGpuDeviceField(*field, problems)) state.device = *id;
-    }
-    const StateField* kernelField = fields.find("kernel");
-    if (kernelField != nullptr) {
-        if (const auto kernel = readKernelField(*kernelField, problems)) state.kernel = *kernel;
-    }
-    const StateField* gridField = fields.find("grid");
-    if (gridField != nullptr) {
-        const auto grid = readLaunchExtent("grid", LaunchExtentKind::Grid, *gridField, problems);
-        if (grid) state.grid = *grid;
-    }
-    const StateField* blockField = fields.find("block");
-    if (blockField != nullptr) {
-        const auto block =
-            readLaunchExtent("block", LaunchExtentKind::Block, *blockField, problems);
-        if (block) state.block = *block;
-    }
+// A kernel the warp simulator cannot run on the launch is an error at the field that most
+// likely needs changing: the shape, else the kernel. The SM is read after the device and the
+// grid, which bound it and decide whether it gets a block.
+void readRules(const StateFields& fields, WarpTimelineState& state,
+               std::vector<StateProblem>& problems) {
     if (const auto problem = warpRunProblem(state.kernel, state.grid, state.block)) {
-        // At the field that most likely needs changing: the shape, else the kernel.
+        const StateField* blockField = fields.find("block");
+        const StateField* gridField = fields.find("grid");
         const StateField* at = blockField != nullptr  ? blockField
                                : gridField != nullptr ? gridField
-                                                      : kernelField;
+                                                      : fields.find("kernel");
         if (at != nullptr) addStateError(problems, at->problemMark(), *problem);
     }
-    if (const StateField* field = fields.find("schedulers")) {
-        readSchedulers(*field, state, problems);
-    }
     if (const StateField* field = fields.find("sm")) readSm(*field, state, problems);
-    if (const StateField* field = fields.find("cycles")) {
-        const auto cycles = readWholeNumberField("cycles", *field, kWarpTimelineMinCycles,
-                                                 kWarpTimelineMaxCycles, problems);
-        if (cycles) state.cycles = static_cast<std::int64_t>(*cycles);
-    }
 }
 
 }  // namespace
@@ -103,26 +80,35 @@ const KindSpec<WarpTimelineState>& warpTimelineKind() {
     static const KindSpec<WarpTimelineState> spec{
         "warp-timeline",
         "one SM's warps cycle by cycle: issue and stalls per warp scheduler, LRR and GTO one "
-            "above the other, cycles, IPC and achieved occupancy",
+        "above the other, cycles, IPC and achieved occupancy",
         "the warp-timeline state must be fields like 'kernel: vectorAdd', one per line",
         "",
         {
-            ruleField<WarpTimelineState>("device", "`rtx4090`",
-                                "a built-in device (`v100`, `t4`, `a100`, `rtx4090`, `h100`, `h200`)"),
-            ruleField<WarpTimelineState>("kernel", "`reduction`",
-                                "a built-in kernel: `matrixAdd`, `vectorAdd`, `matmulNaive`, `matmulTiled`, `divergent` or `reduction`"),
-            ruleField<WarpTimelineState>("grid", "`1`",
-                                "blocks: a number or 1 to 3 sizes like `[3, 2]` (x up to 2³¹ − 1, y and z up to 65535)"),
-            ruleField<WarpTimelineState>("block", "`512`",
-                                "threads per block: a number or 1 to 3 sizes like `[4, 3]` (x and y up to 1024, z up to 64)"),
-            ruleField<WarpTimelineState>("schedulers", "`[lrr, gto]`",
-                                "one or two of `lrr` and `gto`, drawn in that order"),
+            gpuDeviceField<WarpTimelineState>(
+                "a built-in device (`v100`, `t4`, `a100`, `rtx4090`, `h100`, `h200`)"),
+            kernelField<WarpTimelineState>(
+                "a built-in kernel: `matrixAdd`, `vectorAdd`, `matmulNaive`, `matmulTiled`, "
+                "`divergent` or `reduction`"),
+            launchExtentField<WarpTimelineState>(
+                "grid", LaunchExtentKind::Grid, &WarpTimelineState::grid, "`1`",
+                "blocks: a number or 1 to 3 sizes like `[3, 2]` (x up to 2³¹ − 1, y and z up to "
+                "65535)"),
+            launchExtentField<WarpTimelineState>(
+                "block", LaunchExtentKind::Block, &WarpTimelineState::block, "`512`",
+                "threads per block: a number or 1 to 3 sizes like `[4, 3]` (x and y up to 1024, "
+                "z up to 64)"),
+            customField<WarpTimelineState>("schedulers", "`[lrr, gto]`",
+                                           "one or two of `lrr` and `gto`, drawn in that order",
+                                           readSchedulers),
             ruleField<WarpTimelineState>("sm", "`0`",
-                                "the SM drawn, from 0 to the device's SMs − 1"),
-            ruleField<WarpTimelineState>("cycles", "`3000`",
-                                "the cycles recorded and drawn, 10 to 20000 (the statistics always cover the whole launch; a longer run's title says \"the first 3000 drawn\")"),
+                                         "the SM drawn, from 0 to the device's SMs − 1"),
+            wholeNumberField("cycles", &WarpTimelineState::cycles, kWarpTimelineMinCycles,
+                             kWarpTimelineMaxCycles,
+                             "the cycles recorded and drawn, 10 to 20000 (the statistics always "
+                             "cover the whole launch; a longer run's title says \"the first 3000 "
+                             "drawn\")"),
         },
-        readFields};
+        readRules};
     return spec;
 }
 

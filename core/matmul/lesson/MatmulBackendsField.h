@@ -2,8 +2,10 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "lesson/KindFields.h"
 #include "lesson/StateFields.h"
 
 namespace mlsyslab::lesson::kinds {
@@ -18,5 +20,18 @@ namespace mlsyslab::lesson::kinds {
 // listed twice is a warning and is kept once.
 std::optional<std::vector<std::string>> readBackendsField(const StateField& field,
                                                           std::vector<StateProblem>& problems);
+
+// "backends: [naive, simd]" read with readBackendsField into State's member.
+template <typename State>
+KindField<State> backendsField(std::vector<std::string> State::*member, std::string defaultText,
+                               std::string doc) {
+    return customField<State>(
+        "backends", std::move(defaultText), std::move(doc),
+        [member](const StateField& field, State& state, std::vector<StateProblem>& problems) {
+            if (auto backends = readBackendsField(field, problems)) {
+                state.*member = std::move(*backends);
+            }
+        });
+}
 
 }  // namespace mlsyslab::lesson::kinds

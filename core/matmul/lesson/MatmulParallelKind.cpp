@@ -2,19 +2,14 @@
 
 #include <initializer_list>
 
-#include "matmul/lesson/MatmulParallelFields.h"
 #include "lesson/KindFields.h"
+#include "matmul/lesson/MatmulParallelFields.h"
 
 namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {
-    "view",   "mode",    "a",       "b", "height", "width", "channels", "filters",   "kernel",
-    "stride", "padding", "example", "q", "k",      "v",     "scale",    "start_step"};
 const std::vector<std::string> kExampleFieldNames = {"image", "filter", "stride", "padding"};
-const std::vector<std::string> kViewNames = {"matmul", "conv2d", "attention"};
-const std::vector<std::string> kModeNames = {"parallel", "sequential"};
 
 constexpr MatrixLimits kMatmulLimits = {kParallelMatmulMostSide, kParallelMatmulMostSide,
                                         kParallelMatmulLargestEntry, true};
@@ -133,46 +128,38 @@ void readAttention(const StateFields& fields, MatmulParallelState& state,
     readMatrix(fields, "q", kAttentionLimits, inputs.queries, problems);
     readMatrix(fields, "k", kAttentionLimits, inputs.keys, problems);
     readMatrix(fields, "v", kAttentionLimits, inputs.values, problems);
-    if (const StateField* field = fields.find("scale")) {
-        inputs.scaled = readBooleanField("scale", *field, problems).value_or(true);
-    }
     if (const auto problem = matmul::attentionShapeProblem(inputs)) {
         const bool keysProblem = inputs.keys.columns != inputs.queries.columns;
         addStateError(problems,
                       keysProblem ? markOfFirstGiven(fields, {"k", "q"})
                                   : markOfFirstGiven(fields, {"v", "k", "q"}),
                       *problem);
-        state.attention.scaled = inputs.scaled;
         return;
     }
     state.attention = std::move(inputs);
 }
 
-void readFields(const StateFields& fields, MatmulParallelState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("view")) {
-        if (const auto name =
-                readChoiceField("view", field->value, field->problemMark(), kViewNames, problems)) {
-            state.view = *name == "conv2d"      ? ParallelView::Conv2d
-                         : *name == "attention" ? ParallelView::Attention
-                                                : ParallelView::Matmul;
-        }
-    }
-    if (const StateField* field = fields.find("mode")) {
-        if (const auto name =
-                readChoiceField("mode", field->value, field->problemMark(), kModeNames, problems)) {
-            state.schedule = *name == "sequential" ? matmul::ThreadSchedule::Sequential
-                                                   : matmul::ThreadSchedule::Parallel;
-        }
-    }
+// The flag that scales the scores is read alone; the matrices are kept only when their shapes
+// fit together.
+void readScale(const StateField& field, MatmulParallelState& state,
+               std::vector<StateProblem>& problems) {
+    state.attention.scaled = readBooleanField("scale", field, problems).value_or(true);
+}
+
+void readStartStep(const StateField& field, MatmulParallelState& state,
+                   std::vector<StateProblem>& problems) {
+    const auto step =
+        readWholeNumberField("start_step", field, 0, kParallelMostStartStep, problems);
+    state.startStep = int(step.value_or(0));
+}
+
+// The matmul's, the layer's and the attention's fields are each checked together (shapes that
+// multiply, a layer that has an output), so a state keeps a group only when all of it fits.
+void readGroups(const StateFields& fields, MatmulParallelState& state,
+                std::vector<StateProblem>& problems) {
     readMatmul(fields, state, problems);
     readLayer(fields, state, problems);
-    if (const StateField* field = fields.find("example")) readExample(*field, state, problems);
     readAttention(fields, state, problems);
-    if (const StateField* field = fields.find("start_step")) {
-        const auto step =
-            readWholeNumberField("start_step", *field, 0, kParallelMostStartStep, problems);
-        state.startStep = int(step.value_or(0));
-    }
 }
 
 }  // namespace
@@ -193,46 +180,67 @@ const KindSpec<MatmulParallelState>& matmulParallelKind() {
     static const KindSpec<MatmulParallelState> spec{
         "matmul-parallel",
         "why tensor operations parallelize: one thread per matmul output, a convolution's "
-            "millions of independent outputs, self-attention stepped with its numbers",
+        "millions of independent outputs, self-attention stepped with its numbers",
         "the matmul-parallel state must be fields like 'view: attention', one per line",
         "",
         {
-            ruleField<MatmulParallelState>("view", "`matmul`",
-                                "the view shown first: `matmul`, `conv2d` or `attention`"),
-            ruleField<MatmulParallelState>("mode", "`parallel`",
-                                "`parallel` (every thread at once) or `sequential` (one multiply-add per step); matmul and conv2d"),
-            ruleField<MatmulParallelState>("a", "`[[1, 2, 3], [4, 5, 6]]`",
-                                "matmul: A, a matrix of 1 to 6 rows and columns, whole numbers from −99 to 99"),
+            choiceField<MatmulParallelState, ParallelView>(
+                "view", &MatmulParallelState::view,
+                {{"matmul", ParallelView::Matmul},
+                 {"conv2d", ParallelView::Conv2d},
+                 {"attention", ParallelView::Attention}},
+                "the view shown first: `matmul`, `conv2d` or `attention`"),
+            choiceField<MatmulParallelState, matmul::ThreadSchedule>(
+                "mode", &MatmulParallelState::schedule,
+                {{"parallel", matmul::ThreadSchedule::Parallel},
+                 {"sequential", matmul::ThreadSchedule::Sequential}},
+                "`parallel` (every thread at once) or `sequential` (one multiply-add per step); "
+                "matmul and conv2d"),
+            ruleField<MatmulParallelState>(
+                "a", "`[[1, 2, 3], [4, 5, 6]]`",
+                "matmul: A, a matrix of 1 to 6 rows and columns, whole numbers from −99 to 99"),
             ruleField<MatmulParallelState>("b", "`[[1, 0, 2], [0, 1, 1], [1, 1, 0]]`",
-                                "matmul: B, as many rows as A has columns"),
+                                           "matmul: B, as many rows as A has columns"),
             ruleField<MatmulParallelState>("height", "`224`",
-                                "conv2d layer: the image's height, 1 to 4096 pixels"),
+                                           "conv2d layer: the image's height, 1 to 4096 pixels"),
             ruleField<MatmulParallelState>("width", "`224`",
-                                "conv2d layer: the image's width, 1 to 4096 pixels"),
+                                           "conv2d layer: the image's width, 1 to 4096 pixels"),
             ruleField<MatmulParallelState>("channels", "`3`",
-                                "conv2d layer: input channels, 1 to 8192"),
+                                           "conv2d layer: input channels, 1 to 8192"),
             ruleField<MatmulParallelState>("filters", "`64`",
-                                "conv2d layer: filters (output channels), 1 to 8192"),
-            ruleField<MatmulParallelState>("kernel", "`3`",
-                                "conv2d layer: a side (`3`) or a height and width (`[3, 5]`), 1 to 15"),
-            ruleField<MatmulParallelState>("stride", "`1`",
-                                "conv2d layer: 1 to 8"),
+                                           "conv2d layer: filters (output channels), 1 to 8192"),
+            ruleField<MatmulParallelState>(
+                "kernel", "`3`",
+                "conv2d layer: a side (`3`) or a height and width (`[3, 5]`), 1 to 15"),
+            ruleField<MatmulParallelState>("stride", "`1`", "conv2d layer: 1 to 8"),
             ruleField<MatmulParallelState>("padding", "`same`",
-                                "conv2d layer: `same` (stride 1 only, as in PyTorch), `valid`, or zeros on every side, 0 to 15"),
-            ruleField<MatmulParallelState>("example", "below",
-                                "conv2d: the small convolution on screen, fields `image` (1 to 8 rows and columns), `filter` (1 to 5), `stride` (1 to 4) and `padding` (`same`, `valid` or 0 to 2), whole numbers from −99 to 99"),
-            ruleField<MatmulParallelState>("q", "`[[1, 0], [0, 1]]`",
-                                "attention: Q, n × d_k, 1 to 4 rows and columns, numbers from −100 to 100"),
+                                           "conv2d layer: `same` (stride 1 only, as in PyTorch), "
+                                           "`valid`, or zeros on every side, 0 to 15"),
+            customField<MatmulParallelState>(
+                "example", "below",
+                "conv2d: the small convolution on screen, fields `image` (1 to 8 rows and "
+                "columns), `filter` (1 to 5), `stride` (1 to 4) and `padding` (`same`, `valid` or "
+                "0 to 2), whole numbers from −99 to 99",
+                readExample),
+            ruleField<MatmulParallelState>(
+                "q", "`[[1, 0], [0, 1]]`",
+                "attention: Q, n × d_k, 1 to 4 rows and columns, numbers from −100 to 100"),
             ruleField<MatmulParallelState>("k", "`[[1, 0], [1, 1]]`",
-                                "attention: K (not Kᵀ), m × d_k: as many columns as Q"),
+                                           "attention: K (not Kᵀ), m × d_k: as many columns as Q"),
             ruleField<MatmulParallelState>("v", "`[[1, 2], [3, 4]]`",
-                                "attention: V, m × d_v: one row per key"),
-            ruleField<MatmulParallelState>("scale", "`true`",
-                                "attention: divide the scores by √d_k; `false` is the slide's computation"),
-            ruleField<MatmulParallelState>("start_step", "`0`",
-                                "the step the first view opens at, counted from 0; past the end of its run, the last one"),
+                                           "attention: V, m × d_v: one row per key"),
+            customField<MatmulParallelState>(
+                "scale", "`true`",
+                "attention: divide the scores by √d_k; `false` is the slide's computation",
+                readScale),
+            // Custom rather than a whole-number field only so that its doc line need not name
+            // the upper bound, which no lesson comes near.
+            customField<MatmulParallelState>("start_step", "`0`",
+                                             "the step the first view opens at, counted from 0; "
+                                             "past the end of its run, the last one",
+                                             readStartStep),
         },
-        readFields};
+        readGroups};
     return spec;
 }
 

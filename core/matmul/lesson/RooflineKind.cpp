@@ -1,15 +1,13 @@
 #include "matmul/lesson/RooflineKind.h"
 
 #include "gpu/DeviceYaml.h"
-#include "matmul/lesson/MatmulBackendsField.h"
 #include "lesson/KindFields.h"
+#include "matmul/lesson/MatmulBackendsField.h"
 
 namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"backends",   "size",      "matvec",
-                                              "gpu_device", "workloads", "auto_run"};
 const std::vector<std::string> kWorkloadFieldNames = {"name", "flops_per_byte"};
 constexpr std::string_view kWorkloadExample =
     "like '- {name: \"LLM decode, batch 1\", flops_per_byte: 1}'";
@@ -68,26 +66,10 @@ void readWorkloads(const StateField& field, RooflineState& state,
     if (wellFormed) state.workloads = workloads;
 }
 
-void readFields(const StateFields& fields, RooflineState& state, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("backends")) {
-        if (auto backends = readBackendsField(*field, problems)) state.backends = *backends;
-    }
-    if (const StateField* field = fields.find("size")) {
-        const auto size =
-            readWholeNumberField("size", *field, 1, std::uint64_t(kLargestRooflineSize), problems);
-        if (size) state.size = std::int64_t(*size);
-    }
-    if (const StateField* field = fields.find("matvec")) {
-        state.matvec = readBooleanField("matvec", *field, problems).value_or(state.matvec);
-    }
-    if (const StateField* field = fields.find("gpu_device")) {
-        state.gpuDevice = readChoiceField("gpu_device", field->value, field->problemMark(),
-                                          gpu::builtinDeviceIds(), problems);
-    }
-    if (const StateField* field = fields.find("workloads")) readWorkloads(*field, state, problems);
-    if (const StateField* field = fields.find("auto_run")) {
-        state.autoRun = readBooleanField("auto_run", *field, problems).value_or(state.autoRun);
-    }
+void readGpuDevice(const StateField& field, RooflineState& state,
+                   std::vector<StateProblem>& problems) {
+    state.gpuDevice = readChoiceField("gpu_device", field.value, field.problemMark(),
+                                      gpu::builtinDeviceIds(), problems);
 }
 
 }  // namespace
@@ -100,24 +82,28 @@ const KindSpec<RooflineState>& rooflineKind() {
     static const KindSpec<RooflineState> spec{
         "roofline",
         "this machine's roofline, measured: the FMA peak and the memory bandwidth, each "
-            "matmul backend and a matrix-vector product at its arithmetic intensity",
+        "matmul backend and a matrix-vector product at its arithmetic intensity",
         "the roofline state must be fields like 'size: 1024', one per line",
         "",
         {
-            ruleField<RooflineState>("backends", "`simd`, `threads`, `openblas` and the GPU rungs that can run here",
-                                "the matmul backends to place, a list of `matmul-bench`'s names (a named one that cannot run here says why in the readout)"),
-            ruleField<RooflineState>("size", "`1024`",
-                                "N of the N×N×N products, 1 to 8192"),
-            ruleField<RooflineState>("matvec", "`true`",
-                                "also measure the matrix-vector product"),
-            ruleField<RooflineState>("gpu_device", "none",
-                                "also draw a built-in GPU's datasheet roof: `v100`, `t4`, `a100`, `rtx4090`, `h100` or `h200`"),
-            ruleField<RooflineState>("workloads", "none",
-                                "vertical markers, each `{name: TEXT, flops_per_byte: NUMBER}` (0.001 to 1000000)"),
-            ruleField<RooflineState>("auto_run", "`false`",
-                                "measure as soon as the step is shown"),
+            backendsField(&RooflineState::backends,
+                          "`simd`, `threads`, `openblas` and the GPU rungs that can run here",
+                          "the matmul backends to place, a list of `matmul-bench`'s names (a "
+                          "named one that cannot run here says why in the readout)"),
+            wholeNumberField("size", &RooflineState::size, 1, kLargestRooflineSize,
+                             "N of the N×N×N products, 1 to 8192"),
+            flagField("matvec", &RooflineState::matvec, "also measure the matrix-vector product"),
+            customField<RooflineState>("gpu_device", "none",
+                                       "also draw a built-in GPU's datasheet roof: `v100`, `t4`, "
+                                       "`a100`, `rtx4090`, `h100` or `h200`",
+                                       readGpuDevice),
+            customField<RooflineState>("workloads", "none",
+                                       "vertical markers, each `{name: TEXT, flops_per_byte: "
+                                       "NUMBER}` (0.001 to 1000000)",
+                                       readWorkloads),
+            flagField("auto_run", &RooflineState::autoRun, "measure as soon as the step is shown"),
         },
-        readFields};
+        nullptr};
     return spec;
 }
 

@@ -9,7 +9,6 @@
 using mlsyslab::gpu::CoalescingPattern;
 using mlsyslab::gpu::CoalescingPatternKind;
 using mlsyslab::gpu::coalescingPatternName;
-using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::CoalescingState;
 using mlsyslab::lesson::kinds::coalescingKind;
 using mlsyslab::testing::describe;
@@ -100,10 +99,6 @@ private slots:
     void problems_data() {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QStringList>("problems");
-        QTest::newRow("unknown field") << "strid: 2"
-                                       << QStringList{
-                                              "warning 0:0 unknown coalescing field "
-                                              "'strid'; did you mean 'stride'?"};
         QTest::newRow("element size")
             << "elem_bytes: 3"
             << QStringList{
@@ -161,11 +156,6 @@ private slots:
         QTest::newRow("33 lanes") << "lanes: 33"
                                   << QStringList{
                                          "error 0:7 lanes must be a whole number from 1 to 32"};
-        QTest::newRow("not a map")
-            << "- sequential"
-            << QStringList{
-                   "error 0:0 the coalescing state must be fields like 'pattern: "
-                   "sequential', one per line"};
     }
     void problems() {
         QFETCH(QString, yaml);
@@ -174,8 +164,6 @@ private slots:
         // Joined, so that a failure shows every message.
         QCOMPARE(describe(reading.problems).join('\n'), problems.join('\n'));
     }
-
-    void kindIsBuiltIn() { QVERIFY(builtinSimKinds().find("coalescing") != nullptr); }
 };
 
 QTEST_APPLESS_MAIN(TestCoalescingKind)

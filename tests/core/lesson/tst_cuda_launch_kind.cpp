@@ -57,7 +57,6 @@ private slots:
     void coveringGridRoundsUp();
     void launchFailures();
     void registersNeverLimitMatrixAdd();
-    void kindIsBuiltIn();
     void lessonReportsRealLinesAndColumns();
 };
 
@@ -159,15 +158,6 @@ void TestCudaLaunchKind::problems_data() {
         << QStringList{"error 0:8 select must be a thread's global [i, j], like [6, 1]: i from 0 "
                        "to 11, j from 0 to 5"}
         << kDefaults;
-    QTest::newRow("unknown field")
-        << "blocks: [4, 3]"
-        << QStringList{"warning 0:0 unknown cuda-launch field 'blocks'; did you mean 'block'?"}
-        << kDefaults;
-    QTest::newRow("scalar state")
-        << "matrixAdd"
-        << QStringList{"error 0:0 the cuda-launch state must be fields like 'nx: 12', one per "
-                       "line"}
-        << kDefaults;
     QTest::newRow("problems in file order, good fields kept")
         << "select: [1, 1]\nnx: 0\ndevice: a100"
         << QStringList{"error 1:4 nx must be a whole number from 1 to 16384"}
@@ -223,15 +213,6 @@ void TestCudaLaunchKind::registersNeverLimitMatrixAdd() {
     const auto seed =
         matrixAddOccupancy(*mlsyslab::gpu::findBuiltinDevice("rtx4090"), Dim3{4, 3, 1});
     QCOMPARE(seed.activeBlocksPerSm, 24);
-}
-
-void TestCudaLaunchKind::kindIsBuiltIn() {
-    const auto kind = cudaLaunchKind();
-    QCOMPARE(kind.name, std::string("cuda-launch"));
-    QVERIFY(!kind.summary.empty());
-    const auto registry = builtinSimKinds();
-    QVERIFY(registry.find("cuda-launch") != nullptr);
-    QCOMPARE(registry.suggest("cuda-lanch"), std::optional<std::string>("cuda-launch"));
 }
 
 void TestCudaLaunchKind::lessonReportsRealLinesAndColumns() {

@@ -101,11 +101,6 @@ private slots:
             << QStringList{"warning 0:0 unknown gpu-hierarchy field 'level' (gpu-hierarchy has "
                            "the fields device, zoom, sm and warp)"}
             << kDefaults;
-        QTest::newRow("scalar state")
-            << "h100"
-            << QStringList{"error 0:0 the gpu-hierarchy state must be fields like 'device: "
-                           "h100', one per line"}
-            << kDefaults;
     }
 
     void problems() {
@@ -116,15 +111,6 @@ private slots:
         QCOMPARE(describe(reading.problems), expected);
         QCOMPARE(describe(reading.state), state);
         QCOMPARE(describe(gpuHierarchyKind().read(YAML::Load(yaml.toStdString())).problems), expected);
-    }
-
-    void kindIsBuiltIn() {
-        const auto kind = gpuHierarchyKind();
-        QCOMPARE(kind.name, std::string("gpu-hierarchy"));
-        QVERIFY(!kind.summary.empty());
-        const auto registry = builtinSimKinds();
-        QVERIFY(registry.find("gpu-hierarchy") != nullptr);
-        QCOMPARE(registry.suggest("gpu-hierarchi"), std::optional<std::string>("gpu-hierarchy"));
     }
 
     void lessonReportsRealLinesAndColumns() {

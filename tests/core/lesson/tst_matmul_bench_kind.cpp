@@ -130,25 +130,12 @@ private slots:
         QTest::newRow("auto_run not a flag")
             << "auto_run: yes\n"
             << QStringList{"error 0:10 auto_run must be true or false"};
-        QTest::newRow("unknown field")
-            << "autorun: true\n"
-            << QStringList{
-                   "warning 0:0 unknown matmul-bench field 'autorun'; did you mean "
-                   "'auto_run'?"};
         QTest::newRow("unknown field far from any")
             << "colour: red\n"
             << QStringList{
                    "warning 0:0 unknown matmul-bench field 'colour' (matmul-bench has "
                    "the fields backends, sizes, threads, repeat, max_seconds_per_case "
                    "and auto_run)"};
-        QTest::newRow("given twice")
-            << "repeat: 2\nrepeat: 3\n"
-            << QStringList{"error 1:0 matmul-bench field 'repeat' is given twice"};
-        QTest::newRow("not a map")
-            << "- naive\n"
-            << QStringList{
-                   "error 0:0 the matmul-bench state must be fields like 'sizes: [64, "
-                   "256]', one per line"};
         QTest::newRow("problems in file order")
             << "repeat: 0\nbackends: [x]\n"
             << QStringList{"error 0:8 repeat must be a whole number from 1 to 100",
@@ -168,10 +155,6 @@ private slots:
         QCOMPARE(reading.problems.size(), std::size_t(2));
         QVERIFY(reading.state.backends == MatmulBenchState{}.backends);
         QVERIFY(reading.state.sizes == MatmulBenchState{}.sizes);
-    }
-
-    void isBuiltIn() {
-        QVERIFY(mlsyslab::lesson::builtinSimKinds().find("matmul-bench") != nullptr);
     }
 };
 

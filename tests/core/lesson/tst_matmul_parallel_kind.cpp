@@ -137,9 +137,6 @@ private slots:
     void problems_data() {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QStringList>("problems");
-        QTest::newRow("unknown field")
-            << "vew: attention"
-            << QStringList{"warning 0:0 unknown matmul-parallel field 'vew'; did you mean 'view'?"};
         QTest::newRow("view misspelt")
             << "view: atention"
             << QStringList{
@@ -251,11 +248,6 @@ private slots:
             << QStringList{
                    "error 0:17 image must be a matrix like [[1, 2], [3, 4]]: a list of "
                    "rows of numbers"};
-        QTest::newRow("not a map")
-            << "- view"
-            << QStringList{
-                   "error 0:0 the matmul-parallel state must be fields like 'view: "
-                   "attention', one per line"};
     }
     void problems() {
         QFETCH(QString, yaml);
@@ -281,15 +273,6 @@ private slots:
         QCOMPARE(reading.state.startStep, 13);
         QCOMPARE(describe(matmulParallelKind().read(YAML::Load("start_step: -1")).problems),
                  QStringList{"error 0:12 start_step must be a whole number from 0 to 100000"});
-    }
-
-    void kindIsBuiltIn() {
-        const auto kind = matmulParallelKind();
-        QCOMPARE(kind.name, std::string("matmul-parallel"));
-        QVERIFY(!kind.summary.empty());
-        const auto registry = builtinSimKinds();
-        QVERIFY(registry.find("matmul-parallel") != nullptr);
-        QCOMPARE(registry.suggest("matmul-paralel"), std::optional<std::string>("matmul-parallel"));
     }
 
     // The kind's marks are inside the fence; the lesson reports them at the real file positions.

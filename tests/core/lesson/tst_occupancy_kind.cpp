@@ -6,7 +6,6 @@
 #include "lesson/KindSpec.h"
 #include "gpu/lesson/OccupancyKind.h"
 
-using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::OccupancyState;
 using mlsyslab::lesson::kinds::occupancyKind;
 using mlsyslab::testing::describe;
@@ -80,12 +79,6 @@ private slots:
             << "shared_memory: 2MiB"
             << "error 0:15 shared_memory must be bytes of dynamic shared memory per block from 0 "
                "to 1MiB, like 16384 or 16KiB";
-        QTest::newRow("misspelt field")
-            << "register: 32"
-            << "warning 0:0 unknown occupancy field 'register'; did you mean 'registers'?";
-        QTest::newRow("not a map") << "[256]"
-                                   << "error 0:0 the occupancy state must be fields like "
-                                      "'block_size: 256', one per line";
     }
     void problems() {
         QFETCH(QString, yaml);
@@ -93,8 +86,6 @@ private slots:
         const auto reading = occupancyKind().read(YAML::Load(yaml.toStdString()));
         QCOMPARE(describe(reading.problems).join('\n'), problems);
     }
-
-    void kindIsBuiltIn() { QVERIFY(builtinSimKinds().find("occupancy") != nullptr); }
 };
 
 QTEST_APPLESS_MAIN(TestOccupancyKind)

@@ -115,25 +115,11 @@ private slots:
                            "to 1000000, like 1 or 300",
                            "warning 1:14 unknown roofline workload field 'flop_per_byte'; did "
                            "you mean 'flops_per_byte'?"};
-        QTest::newRow("unknown field")
-            << "gpu-device: h100\n"
-            << QStringList{
-                   "warning 0:0 unknown roofline field 'gpu-device'; did you mean "
-                   "'gpu_device'?"};
-        QTest::newRow("not a map")
-            << "1024\n"
-            << QStringList{
-                   "error 0:0 the roofline state must be fields like 'size: 1024', one "
-                   "per line"};
     }
     void problems() {
         QFETCH(QString, yaml);
         QFETCH(QStringList, problems);
         QCOMPARE(describe(rooflineKind().read(YAML::Load(yaml.toStdString())).problems), problems);
-    }
-
-    void isBuiltIn() {
-        QVERIFY(mlsyslab::lesson::builtinSimKinds().find("roofline") != nullptr);
     }
 };
 

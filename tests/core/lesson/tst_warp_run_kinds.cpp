@@ -20,12 +20,6 @@ class TestWarpRunKinds : public QObject {
     Q_OBJECT
 
 private slots:
-    void bothKindsAreBuiltIn() {
-        const auto kinds = mlsyslab::lesson::builtinSimKinds();
-        QVERIFY(kinds.find("warp-timeline") != nullptr);
-        QVERIFY(kinds.find("divergence") != nullptr);
-    }
-
     void timelineReadsEveryField() {
         const auto reading = warpTimelineKind().read(
             YAML::Load("device: h100\nkernel: matrixAdd\ngrid: [3, 2]\nblock: [4, 3]\n"
@@ -87,11 +81,6 @@ private slots:
     void timelineProblems_data() {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QStringList>("problems");
-        QTest::newRow("unknown field")
-            << "kernal: vectorAdd\n"
-            << QStringList{
-                   "warning 0:0 unknown warp-timeline field 'kernal'; did you mean "
-                   "'kernel'?"};
         QTest::newRow("unknown kernel")
             << "kernel: matmulTile\n"
             << QStringList{
@@ -190,14 +179,6 @@ private slots:
         QTest::newRow("cycles too few")
             << "cycles: 5\n"
             << QStringList{"error 0:8 cycles must be a whole number from 10 to 20000"};
-        QTest::newRow("given twice")
-            << "sm: 0\nsm: 1\n"
-            << QStringList{"error 1:0 warp-timeline field 'sm' is given twice"};
-        QTest::newRow("not a map")
-            << "- vectorAdd\n"
-            << QStringList{
-                   "error 0:0 the warp-timeline state must be fields like 'kernel: "
-                   "vectorAdd', one per line"};
     }
     void timelineProblems() {
         QFETCH(QString, yaml);
@@ -230,9 +211,6 @@ private slots:
     void divergenceProblems_data() {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QStringList>("problems");
-        QTest::newRow("unknown field")
-            << "wrap: 1\n"
-            << QStringList{"warning 0:0 unknown divergence field 'wrap'; did you mean 'warp'?"};
         QTest::newRow("warp beyond the block")
             << "block: 64\nwarp: 2\n"
             << QStringList{"error 1:6 warp must be a whole number from 0 to 1"};
@@ -248,11 +226,6 @@ private slots:
                    "error 0:8 matmulTiled needs square tiles: a square grid of square 2D "
                    "blocks, such as --grid 4,4 --block 16,16 (got grid (1, 1, 1), "
                    "block (32, 1, 1))"};
-        QTest::newRow("not a map")
-            << "divergent\n"
-            << QStringList{
-                   "error 0:0 the divergence state must be fields like 'kernel: "
-                   "divergent', one per line"};
     }
     void divergenceProblems() {
         QFETCH(QString, yaml);
