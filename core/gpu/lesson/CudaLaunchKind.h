@@ -17,13 +17,7 @@ namespace mlsyslab::lesson::kinds {
 
 // ```sim cuda-launch: the lecture's matrixAdd launch, C = A + B for Ny × Nx matrices, one thread
 // per element: the grid of blocks, each block's threads, its warps, the SM each block lands on.
-//   device: rtx4090     (default; a built-in device: where the blocks land)
-//   nx: 12              (default 12: the matrix's columns, Nx, 1 to 16384)
-//   ny: 6               (default 6: its rows, Ny, 1 to 16384)
-//   block: [4, 3]       (default: threadsPerBlock, across and down, each 1 to 1024)
-//   grid: [3, 2]        (default ((nx + bx - 1) / bx, (ny + by - 1) / by): numBlocks, enough
-//                        blocks to cover the matrix; x up to 2^31 - 1, y up to 65535)
-//   select: [6, 1]      (default [0, 0]: the thread selected, by its global (i, j))
+// Its fields, defaults and values: cudaLaunchKind() below (and docs/lesson-format.md).
 // A block of more threads than the device allows is not an error here: the simulator shows the
 // launch failing, as CUDA does.
 inline constexpr std::int64_t kLaunchMaxMatrixSide = 16384;

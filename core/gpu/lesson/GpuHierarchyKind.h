@@ -14,10 +14,7 @@ namespace mlsyslab::lesson::kinds {
 // GPU (GPCs and their SMs, L2, memory) -> one SM (its warp schedulers with their cores, register
 // files and tensor cores, L1 / shared memory) -> one warp (its 32 threads and the cores they run
 // on).
-//   device: rtx4090     (default; a built-in device)
-//   zoom: gpu           (default; gpu, sm or warp: the level shown when the simulator opens)
-//   sm: 0               (default 0: the SM selected or zoomed into, 0 to SMs - 1)
-//   warp: 0             (default 0: the warp slot in that SM, 0 to max warps per SM - 1)
+// Its fields, defaults and values: gpuHierarchyKind() below (and docs/lesson-format.md).
 enum class HierarchyZoom { Gpu, Sm, Warp };
 // "gpu", "sm", "warp": as lesson files spell them.
 const char* zoomName(HierarchyZoom zoom);

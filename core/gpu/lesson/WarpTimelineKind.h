@@ -15,15 +15,7 @@ namespace mlsyslab::lesson::kinds {
 // ```sim warp-timeline: one SM's warps cycle by cycle, as a Gantt chart per scheduler policy
 // (issued, ready, waiting on a register, at a barrier, pipeline busy, finished), LRR and GTO one
 // above the other on the same time axis, with what each warp scheduler issued at the cursor.
-//   device: rtx4090        (default; a built-in device)
-//   kernel: reduction      (default; a built-in kernel: matrixAdd, vectorAdd, matmulNaive,
-//                           matmulTiled, divergent, reduction)
-//   grid: 1                (default 1: blocks, 1 to 3 sizes like 12 or [3, 2])
-//   block: 512             (default 512: threads per block, 1 to 3 sizes like 256 or [4, 3])
-//   schedulers: [lrr, gto] (default: both, the first above; one or two of lrr and gto)
-//   sm: 0                  (default 0: the SM whose warps are drawn, below the device's count)
-//   cycles: 3000           (default: the cycles recorded and drawn, 10 to 20000; the statistics
-//                           always cover the whole run)
+// Its fields, defaults and values: warpTimelineKind() below (and docs/lesson-format.md).
 inline constexpr std::int64_t kWarpTimelineMinCycles = 10;
 // Every recorded cycle keeps a snapshot of each resident warp (up to 64 on an SM): 20,000
 // cycles of a full SM are about 150 MB a policy, the most a lesson should ask of a laptop.

@@ -12,14 +12,7 @@ namespace mlsyslab::lesson::kinds {
 
 // ```sim matmul-bench: the real matmul ladder on the student's machine (matmul/MatmulRunner.h):
 // GFLOPS against the matrix size for each backend, on a log-log plot, with a table of speedups.
-//   backends: [naive, ikj, simd, openblas]   names from matmulBackendNames() (default: all ten;
-//                                            those that cannot run here say why)
-//   sizes: [64, 128, 256, 512, 1024]         square sizes N (M = N = K), 1 to 8192
-//   threads: 0                               threads for the threads and openblas rungs (0: all)
-//   repeat: 3                                timed runs per backend and size, 1 to 100
-//   max_seconds_per_case: 4                  fewer repeats for a rung slower than this (0.1 to
-//                                            600 s)
-//   auto_run: false                          run as soon as the step is shown
+// Its fields, defaults and values: matmulBenchKind() below (and docs/lesson-format.md).
 
 inline constexpr std::int64_t kLargestBenchSize = 8192;
 inline constexpr unsigned kMostBenchThreads = 1024;

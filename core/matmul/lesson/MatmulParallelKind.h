@@ -17,19 +17,7 @@ namespace mlsyslab::lesson::kinds {
 // ```sim matmul-parallel: why tensor operations parallelize (seed 001, "How Parallelization
 // Works"): each output element of a matmul computed by its own thread, a convolution's
 // millions of independent outputs, and the 2×2 self-attention example stepped with its numbers.
-//   view: matmul | conv2d | attention      (default matmul: the view shown first)
-//   mode: parallel | sequential            (default parallel: every thread at once; sequential
-//                                           is one multiply-add per step, as one core runs it)
-//   a: [[1, 2, 3], [4, 5, 6]]              (matmul: A, M×K, whole numbers; default the 2×3 one)
-//   b: [[1, 0, 2], [0, 1, 1], [1, 1, 0]]   (matmul: B, K×N)
-//   height: 224, width: 224, channels: 3, filters: 64, kernel: 3 (or [3, 5]), stride: 1,
-//   padding: same | valid | N              (conv2d: the layer whose operations are counted)
-//   example:                               (conv2d: the small convolution stepped on screen)
-//     image: [[...]]   filter: [[...]]   stride: 1   padding: 0
-//   q: [[1, 0], [0, 1]]  k: [[1, 0], [1, 1]]  v: [[1, 2], [3, 4]]   (attention: Q, K, V)
-//   scale: true | false                    (attention: divide by √d_k; false is the slide's)
-//   start_step: 0                          (the step of the first view shown at opening,
-//                                           counted from 0; past the end, the last one)
+// Its fields, defaults and values: matmulParallelKind() below (and docs/lesson-format.md).
 // Every field is read whatever the view, since the simulator switches between the three.
 enum class ParallelView { Matmul, Conv2d, Attention };
 

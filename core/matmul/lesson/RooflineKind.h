@@ -14,14 +14,7 @@ namespace mlsyslab::lesson::kinds {
 // ```sim roofline: this machine's roofline, measured (matmul/RooflineMeasurement.h): the FMA
 // peak and the triad bandwidth draw the roof; each backend's matmul and a matrix-vector product
 // are points at their arithmetic intensity.
-//   backends: [simd, threads, openblas]   matmul backends to place (default: simd, threads,
-//                                         openblas and the GPU ones that can run here)
-//   size: 1024                            N of the N×N×N products, 1 to 8192
-//   matvec: true                          also measure y = A·x, the memory-bound example
-//   gpu_device: h100                      also draw a built-in GPU's roof from its datasheet
-//   workloads:                            vertical markers at other intensities
-//     - {name: "LLM decode, batch 1", flops_per_byte: 1}
-//   auto_run: false                       measure as soon as the step is shown
+// Its fields, defaults and values: rooflineKind() below (and docs/lesson-format.md).
 
 inline constexpr std::int64_t kLargestRooflineSize = 8192;
 // An intensity marker must fall on a sensible log axis: from a thousandth of a flop per byte

@@ -12,10 +12,7 @@ namespace mlsyslab::lesson::kinds {
 // ```sim latency-ladder: the lecture's latencies, registers to SSD (memory/LectureLatencies.h),
 // as bars on a log scale, with the human-scale analogy (if one cycle were one second) and, once
 // measured, this machine's L1, L2, L3 and RAM beside them in cycles and ns.
-//   levels: [registers, l1, l2, l3, ram, ssd]   the rungs shown, core outward (default all)
-//   measure: false     measure this machine as soon as the step is shown (default false: the
-//                      student presses "Measure this machine")
-//   analogy: true      show "if 1 cycle were 1 second" beside each bar (default true)
+// Its fields, defaults and values: latencyLadderKind() below (and docs/lesson-format.md).
 
 struct LatencyLadderState {
     // By memory::HierarchyLevel.

@@ -12,11 +12,7 @@ namespace mlsyslab::lesson::kinds {
 // ```sim latency-probe: this machine's measured latency staircase (memory/LatencyProbe.h): ns
 // per dependent load against the working set, the caches' sizes as dashed lines, the L1, L2,
 // L3 and DRAM plateaus marked in ns and cycles, and the triad bandwidth beside the lecture's.
-//   auto_run: false          start measuring as soon as the step is shown (default false: the
-//                            student presses Measure)
-//   max_size: 256MiB         the largest working set, 64KiB to 4GiB (bytes, or KiB/MiB/GiB)
-//   points_per_octave: 4     working sets per doubling, 1 to 8
-//   bandwidth: true          also measure the STREAM triad bandwidth (default true)
+// Its fields, defaults and values: latencyProbeKind() below (and docs/lesson-format.md).
 
 // 256 MiB is 8 times the largest L3 of most desktops and servers: enough for the DRAM plateau
 // while the whole run stays around 10 seconds.

@@ -18,20 +18,7 @@ namespace mlsyslab::lesson::kinds {
 
 // ```sim tensor-layout: a tensor's logical grid beside its storage in memory, and what
 // transpose, permute, slicing, view and contiguous() do to the strides.
-//   shape: [3, 4]                 (default [3, 4]; 1 to 4 sizes of 1 to 16, at most 64 elements)
-//   dtype: float32                (default; float64, float32, float16, bfloat16, int64, int32,
-//                                  int8 or uint8: the element size in bytes)
-//   order: row-major | column-major   (default row-major: how the fresh tensor is stored)
-//   base: 0x1000                  (default; the storage's first byte address, decimal or 0x hex,
-//                                  a multiple of the element size)
-//   ops:                          (default none: operations applied in order, as PyTorch does)
-//     - transpose: [0, 1]
-//     - permute: [2, 0, 1]
-//     - slice: {dim: 1, start: 0, stop: 4, step: 2}   (start, stop optional; step default 1)
-//     - view: [4, 3]              (one size may be -1)
-//     - contiguous: true
-//   select: [1, 2]                (default none: the element selected when the simulator opens)
-//   editable: true | false        (default true: the student may apply operations)
+// Its fields, defaults and values: tensorLayoutKind() below (and docs/lesson-format.md).
 // An operation PyTorch refuses is an error at that operation, with PyTorch's message.
 inline constexpr std::size_t kTensorMaxDims = 4;
 inline constexpr std::int64_t kTensorMaxSize = 16;      // per dimension, so a grid fits a screen
