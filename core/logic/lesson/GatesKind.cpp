@@ -18,8 +18,6 @@ namespace {
 using logic::GateKind;
 using logic::Netlist;
 
-const std::vector<std::string> kFieldNames = {"gate",    "circuit", "gates",       "inputs",
-                                              "outputs", "values",  "truth_table", "critical_path"};
 const std::vector<std::string> kCircuitNames = {"half-adder", "full-adder"};
 constexpr int kDefaultInputCount = 2;
 
@@ -139,13 +137,6 @@ std::map<std::string, bool> readValues(const StateField& field,
     return values;
 }
 
-std::optional<bool> readFlag(const StateFields& fields, const std::string& name,
-                             std::vector<StateProblem>& problems) {
-    const StateField* field = fields.find(name);
-    if (field == nullptr) return std::nullopt;
-    return readBooleanField(name, *field, problems);
-}
-
 // At most one of gate, circuit and gates: the first one in the file counts.
 const StateField* chooseCircuitField(const StateFields& fields,
                                      std::vector<StateProblem>& problems) {
@@ -167,8 +158,10 @@ const StateField* chooseCircuitField(const StateFields& fields,
     return given.empty() ? nullptr : given.front();
 }
 
-void readFields(const StateFields& fields, GatesState& result, std::vector<StateProblem>& problems) {
-
+// The circuit comes from one of gate, circuit and gates, with inputs and outputs read as it
+// says; the values and the truth table's size depend on its inputs.
+void readCircuit(const StateFields& fields, GatesState& result,
+                 std::vector<StateProblem>& problems) {
     const StateField* chosen = chooseCircuitField(fields, problems);
     const std::string mode = chosen != nullptr ? chosen->key.Scalar() : std::string("gate");
     std::optional<Netlist> circuit;
@@ -205,8 +198,6 @@ void readFields(const StateFields& fields, GatesState& result, std::vector<State
     }
     result.inputValues.assign(result.circuit.inputs().size(), false);
 
-    result.truthTable = readFlag(fields, "truth_table", problems).value_or(result.truthTable);
-    result.criticalPath = readFlag(fields, "critical_path", problems).value_or(result.criticalPath);
     if (result.truthTable && int(inputNames.size()) > logic::kMaxTruthTableInputs) {
         const StateField* inputs = fields.find("inputs");
         const YAML::Mark mark = inputs != nullptr   ? inputs->key.Mark()
@@ -260,12 +251,12 @@ const KindSpec<GatesState>& gatesKind() {
                                 "the inputs or gates shown as lamps, `[sum, carry]`"),
             ruleField<GatesState>("values", "all `0`",
                                 "the inputs' starting values, `{a: 1, cin: 1}` (`0`, `1`, `false` or `true`)"),
-            ruleField<GatesState>("truth_table", "`true`",
-                                "`false` leaves the table out (needed past 8 inputs)"),
-            ruleField<GatesState>("critical_path", "`false`",
-                                "`true`: open with the critical path highlighted"),
+            flagField("truth_table", &GatesState::truthTable,
+                      "`false` leaves the table out (needed past 8 inputs)"),
+            flagField("critical_path", &GatesState::criticalPath,
+                      "`true`: open with the critical path highlighted"),
         },
-        readFields};
+        readCircuit};
     return spec;
 }
 
