@@ -185,20 +185,23 @@ const KindSpec<FpAddState>& fpAddKind() {
     static const KindSpec<FpAddState> spec{
         "fp-add",
         "floating-point addition in hardware, step by step (compare exponents, align, add, "
-            "normalize, round) for fp16 and fp32",
+        "normalize, round) for fp16 and fp32",
         "the fp-add state must be fields like 'format: fp16' and 'a: 2.5', one per line",
         "",
         {
-            choiceField<FpAddState, FloatFormat>("format", &FpAddState::format,
-                                                 formatChoices(), "`fp16` or `fp32`"),
-            ruleField<FpAddState>("a", "`2.5`",
-                                "a decimal number (`2.5`, `0.1`, `-1e-5`), `inf` or `nan`, rounded to nearest, ties to even, into the format; or a pattern of the format in hex (`0x4100`)"),
-            ruleField<FpAddState>("b", "`1.25`",
-                                "as `a`"),
+            choiceField<FpAddState, FloatFormat>("format", &FpAddState::format, formatChoices(),
+                                                 "`fp16` or `fp32`"),
+            ruleField<FpAddState>(
+                "a", "`2.5`",
+                "a decimal number (`2.5`, `0.1`, `-1e-5`), `inf` or `nan`, rounded to nearest, "
+                "ties to even, into the format; or a pattern of the format in hex (`0x4100`)"),
+            ruleField<FpAddState>("b", "`1.25`", "as `a`"),
             // Whether the step happens in this addition is checked with the operands.
             choiceField<FpAddState, FloatAdderStage>(
                 "step", &FpAddState::openAt, stepChoices(),
-                "the step the simulator opens at: `unpack`, `compare-and-swap`, `align`, `add-significands`, `normalize`, `round`, `pack` or `special`, as `mlsyslab-cli logic fpadd --steps` names them"),
+                "the step the simulator opens at: `unpack`, `compare-and-swap`, `align`, "
+                "`add-significands`, `normalize`, `round`, `pack` or `special`, as `mlsyslab-cli "
+                "logic fpadd --steps` names them"),
             flagField("hardware", &FpAddState::hardware,
                       "`true`: show the gate counts and depths next to the integer adder"),
         },

@@ -231,26 +231,33 @@ const KindSpec<GatesState>& gatesKind() {
     static const KindSpec<GatesState> spec{
         "gates",
         "logic gates and small circuits: clickable inputs, wires coloured by value, the "
-            "truth table and the propagation step by step",
+        "truth table and the propagation step by step",
         "the gates state must be fields like 'gate: xor' or 'circuit: full-adder', one "
         "per line",
         "",
         {
             ruleField<GatesState>("gate", "`and`",
-                                "one gate: `and`, `or`, `xor`, `not`, `nand`, `nor`, `xnor` or `buf`, with inputs `a`, `b`, … and output `y`"),
-            ruleField<GatesState>("circuit", "",
-                                "a built-in circuit: `half-adder` (inputs `a`, `b`; sum = A XOR B, carry = A AND B) or `full-adder` (inputs `a`, `b`, `cin`; sum = A XOR B XOR Cin from two XORs, cout = (A AND B) OR (Cin AND (A XOR B)))"),
+                                  "one gate: `and`, `or`, `xor`, `not`, `nand`, `nor`, `xnor` or "
+                                  "`buf`, with inputs `a`, `b`, … and output `y`"),
+            ruleField<GatesState>(
+                "circuit", "",
+                "a built-in circuit: `half-adder` (inputs `a`, `b`; sum = A XOR B, carry = A AND "
+                "B) or `full-adder` (inputs `a`, `b`, `cin`; sum = A XOR B XOR Cin from two XORs, "
+                "cout = (A AND B) OR (Cin AND (A XOR B)))"),
             ruleField<GatesState>(
                 "inputs", "`2`",
                 "with `gate`: how many inputs the gate has, `1` for `not` and `buf`, `2` to `8` "
                 "for the others (a 3-input XOR is odd parity); with `gates`: a circuit of your "
                 "own, the list of its input names, `[a, b]`"),
             ruleField<GatesState>("gates", "",
-                                "its gates, in any order, each `{name: x1, kind: xor, inputs: [a, b]}` with an optional `delay` (a whole number from 1 to 1000, default 1); a gate reads inputs or other gates by name"),
+                                  "its gates, in any order, each `{name: x1, kind: xor, inputs: "
+                                  "[a, b]}` with an optional `delay` (a whole number from 1 to "
+                                  "1000, default 1); a gate reads inputs or other gates by name"),
             ruleField<GatesState>("outputs", "",
-                                "the inputs or gates shown as lamps, `[sum, carry]`"),
-            ruleField<GatesState>("values", "all `0`",
-                                "the inputs' starting values, `{a: 1, cin: 1}` (`0`, `1`, `false` or `true`)"),
+                                  "the inputs or gates shown as lamps, `[sum, carry]`"),
+            ruleField<GatesState>(
+                "values", "all `0`",
+                "the inputs' starting values, `{a: 1, cin: 1}` (`0`, `1`, `false` or `true`)"),
             flagField("truth_table", &GatesState::truthTable,
                       "`false` leaves the table out (needed past 8 inputs)"),
             flagField("critical_path", &GatesState::criticalPath,

@@ -119,13 +119,16 @@ const KindSpec<BitsState>& bitsKind() {
         {
             customField<BitsState>(
                 "width", "`8`", "the number of bits: `4`, `8`, `16` or `32`",
-                [](const StateField& field, BitsState& state,
-                   std::vector<StateProblem>& problems) {
+                [](const StateField& field, BitsState& state, std::vector<StateProblem>& problems) {
                     if (const auto width = readWidth(field, problems)) {
                         state.pattern = BitPattern(*width, 0);
                     }
                 }),
-            ruleField<BitsState>("value", "`0`", "the initial bits: a decimal integer in the signed or the unsigned range of the width (for 8 bits, −128 to 255: `65`, `-42`), or a string in hex (`\"0x41\"`) or binary (`\"0b01000001\"`) that fits in the width"),
+            ruleField<BitsState>(
+                "value", "`0`",
+                "the initial bits: a decimal integer in the signed or the unsigned range of the "
+                "width (for 8 bits, −128 to 255: `65`, `-42`), or a string in hex (`\"0x41\"`) or "
+                "binary (`\"0b01000001\"`) that fits in the width"),
         },
         readValueAtWidth};
     return spec;

@@ -113,26 +113,27 @@ const KindSpec<FixedState>& fixedKind() {
     static const KindSpec<FixedState> spec{
         "fixed",
         "a fixed-point number Qm.n or UQm.n (up to 64 bits): bits, binary point, rounding "
-            "and overflow",
+        "and overflow",
         "the fixed state must be fields like 'integer_bits: 3' "
-               "and 'value: 0.75', one per line",
+        "and 'value: 0.75', one per line",
         "",
         {
-            customField<FixedState>(
-                "integer_bits", "`3`", "*m*, a whole number from 0 to 64",
-                [](const StateField& field, FixedState& state,
-                   std::vector<StateProblem>& problems) {
-                    state.format.integerBits = readBitCount("integer_bits", field, problems)
-                                                   .value_or(state.format.integerBits);
-                }),
-            customField<FixedState>(
-                "fraction_bits", "`4`",
-                "*n*, a whole number from 0 to 64; the format must have 1 to 64 bits (1 + m + n signed, m + n unsigned)",
-                [](const StateField& field, FixedState& state,
-                   std::vector<StateProblem>& problems) {
-                    state.format.fractionBits = readBitCount("fraction_bits", field, problems)
-                                                    .value_or(state.format.fractionBits);
-                }),
+            customField<FixedState>("integer_bits", "`3`", "*m*, a whole number from 0 to 64",
+                                    [](const StateField& field, FixedState& state,
+                                       std::vector<StateProblem>& problems) {
+                                        state.format.integerBits =
+                                            readBitCount("integer_bits", field, problems)
+                                                .value_or(state.format.integerBits);
+                                    }),
+            customField<FixedState>("fraction_bits", "`4`",
+                                    "*n*, a whole number from 0 to 64; the format must have 1 to "
+                                    "64 bits (1 + m + n signed, m + n unsigned)",
+                                    [](const StateField& field, FixedState& state,
+                                       std::vector<StateProblem>& problems) {
+                                        state.format.fractionBits =
+                                            readBitCount("fraction_bits", field, problems)
+                                                .value_or(state.format.fractionBits);
+                                    }),
             customField<FixedState>(
                 "signed", "`true`", "`true` for Qm.n (two's complement), `false` for UQm.n",
                 [](const StateField& field, FixedState& state,
@@ -143,10 +144,13 @@ const KindSpec<FixedState>& fixedKind() {
                     }
                 }),
             ruleField<FixedState>("value", "`0`",
-                                "a decimal number (`0.75`, `-2.5625`, `1e-3`); it need not fit: rounding and overflow are what the simulator shows"),
+                                  "a decimal number (`0.75`, `-2.5625`, `1e-3`); it need not fit: "
+                                  "rounding and overflow are what the simulator shows"),
             customField<FixedState>(
                 "rounding", "`nearest`",
-                "`nearest` (ties to even), `zero` (truncate toward zero), `down` (toward −∞: what dropping low bits of a two's complement number does), `up` (toward +∞) or `away` (nearest, ties away from zero)",
+                "`nearest` (ties to even), `zero` (truncate toward zero), `down` (toward −∞: what "
+                "dropping low bits of a two's complement number does), `up` (toward +∞) or `away` "
+                "(nearest, ties away from zero)",
                 [](const StateField& field, FixedState& state,
                    std::vector<StateProblem>& problems) {
                     state.rules.rounding =
@@ -154,7 +158,8 @@ const KindSpec<FixedState>& fixedKind() {
                 }),
             customField<FixedState>(
                 "overflow", "`saturate`",
-                "`saturate` (clamp to the largest or smallest value) or `wrap` (keep the low bits of the rounded integer, as a C cast to a narrower integer type does)",
+                "`saturate` (clamp to the largest or smallest value) or `wrap` (keep the low bits "
+                "of the rounded integer, as a C cast to a narrower integer type does)",
                 [](const StateField& field, FixedState& state,
                    std::vector<StateProblem>& problems) {
                     state.rules.overflow =

@@ -53,9 +53,9 @@ const KindSpec<FloatCompareState>& floatCompareKind() {
     static const KindSpec<FloatCompareState> spec{
         "float-compare",
         "one decimal stored in several float formats side by side, with each one's bits "
-            "and error",
+        "and error",
         "the float-compare state must be fields like 'value: 0.1' and "
-               "'formats: [fp16, bf16]', one per line",
+        "'formats: [fp16, bf16]', one per line",
         "",
         {
             customField<FloatCompareState>(
@@ -68,7 +68,8 @@ const KindSpec<FloatCompareState>& floatCompareKind() {
                 }),
             customField<FloatCompareState>(
                 "formats", "all six",
-                "a list of formats, shown in the order given: `[fp16, bf16]`, or one `- fp16` per line; the default is `[fp32, tf32, fp16, bf16, fp8-e4m3, fp8-e5m2]`",
+                "a list of formats, shown in the order given: `[fp16, bf16]`, or one `- fp16` per "
+                "line; the default is `[fp32, tf32, fp16, bf16, fp8-e4m3, fp8-e5m2]`",
                 [](const StateField& field, FloatCompareState& state,
                    std::vector<StateProblem>& problems) {
                     state.formats = readFormats(field, problems).value_or(state.formats);

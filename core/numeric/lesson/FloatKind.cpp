@@ -136,18 +136,21 @@ const KindSpec<FloatState>& floatKind() {
     static const KindSpec<FloatState> spec{
         "float",
         "one number in a float format (fp32 to fp8): its bits, fields, formula, rounding "
-            "and neighbours",
+        "and neighbours",
         "the float state must be fields like 'format: fp16' and 'value: 3.5', one per "
-               "line",
+        "line",
         "",
         {
             choiceField<FloatState, FloatFormat>(
                 "format", &FloatState::format, formatChoices(),
-                "`fp32`, `tf32`, `fp16`, `bf16`, `fp8-e4m3` or `fp8-e5m2` (as in `mlsyslab-cli format`, [cli.md](cli.md))"),
+                "`fp32`, `tf32`, `fp16`, `bf16`, `fp8-e4m3` or `fp8-e5m2` (as in `mlsyslab-cli "
+                "format`, [cli.md](cli.md))"),
             ruleField<FloatState>("value", "`0`",
-                                "a decimal number (`3.5`, `0.1`, `-2.5e-3`), `inf` or `nan`, rounded once, exactly, into the format"),
+                                  "a decimal number (`3.5`, `0.1`, `-2.5e-3`), `inf` or `nan`, "
+                                  "rounded once, exactly, into the format"),
             ruleField<FloatState>("bits", "",
-                                "the pattern instead of a value: hex digits after `0x` that fit the format (`\"0x4300\"`)"),
+                                  "the pattern instead of a value: hex digits after `0x` that fit "
+                                  "the format (`\"0x4300\"`)"),
             customField<FloatState>(
                 "rounding", "`nearest`",
                 "`nearest` (ties to even), `zero`, `up` (toward +∞) or `down` (toward −∞)",
@@ -156,14 +159,15 @@ const KindSpec<FloatState>& floatKind() {
                     state.options.rounding =
                         readRounding(field, problems).value_or(state.options.rounding);
                 }),
-            customField<FloatState>(
-                "saturate", "`false`",
-                "`true`: overflow gives the largest finite value instead of infinity (NVIDIA's satfinite)",
-                [](const StateField& field, FloatState& state,
-                   std::vector<StateProblem>& problems) {
-                    state.options.saturate = readBooleanField("saturate", field, problems)
-                                                 .value_or(state.options.saturate);
-                }),
+            customField<FloatState>("saturate", "`false`",
+                                    "`true`: overflow gives the largest finite value instead of "
+                                    "infinity (NVIDIA's satfinite)",
+                                    [](const StateField& field, FloatState& state,
+                                       std::vector<StateProblem>& problems) {
+                                        state.options.saturate =
+                                            readBooleanField("saturate", field, problems)
+                                                .value_or(state.options.saturate);
+                                    }),
         },
         readNumber};
     return spec;

@@ -137,7 +137,8 @@ const KindSpec<IntState>& intKind() {
                     state.format.width = readWidth(field, problems).value_or(state.format.width);
                 }),
             customField<IntState>(
-                "signed", "`true`", "`true` reads the bits as two's complement, `false` as unsigned",
+                "signed", "`true`",
+                "`true` reads the bits as two's complement, `false` as unsigned",
                 [](const StateField& field, IntState& state, std::vector<StateProblem>& problems) {
                     if (const auto isSigned = readBooleanField("signed", field, problems)) {
                         state.format.signedness =
@@ -147,10 +148,12 @@ const KindSpec<IntState>& intKind() {
             choiceField<IntState, IntegerOperation>(
                 "op", &IntState::operation, operationChoices(),
                 "`add` (A + B), `sub` (A − B), `mul` (A × B) or `neg` (−A, computed as 0 − A)"),
-            ruleField<IntState>("a", "`0`",
-                                "a decimal whole number that fits the format (for 8 bits signed, −128 to 127)"),
+            ruleField<IntState>(
+                "a", "`0`",
+                "a decimal whole number that fits the format (for 8 bits signed, −128 to 127)"),
             ruleField<IntState>("b", "`1`",
-                                "the same; `neg` ignores it, but it is kept for when students switch the operation"),
+                                "the same; `neg` ignores it, but it is kept for when students "
+                                "switch the operation"),
         },
         readOperands};
     return spec;

@@ -41,9 +41,9 @@ const KindSpec<MixedPrecisionState>& mixedPrecisionKind() {
     static const KindSpec<MixedPrecisionState> spec{
         "mixed-precision",
         "loss scaling for FP16/BF16 training: synthetic gradients scaled, cast, and divided "
-            "back in FP32; how many underflow to zero, stay subnormal or overflow",
+        "back in FP32; how many underflow to zero, stay subnormal or overflow",
         "the mixed-precision state must be fields like "
-               "'format: fp16' and 'loss_scale: 1024', one per line",
+        "'format: fp16' and 'loss_scale: 1024', one per line",
         "",
         {
             choiceField<MixedPrecisionState, numeric::FloatFormat>(
@@ -51,7 +51,8 @@ const KindSpec<MixedPrecisionState>& mixedPrecisionKind() {
                 "`fp16` or `bf16`: the format the gradients are cast to"),
             customField<MixedPrecisionState>(
                 "loss_scale", "`1`",
-                "S, any number from 1e-30 to 1e30 (`1024`, `1000`, `65536`; below 1 scales down). The slider shows the nearest power of two from 2⁰ to 2²⁴",
+                "S, any number from 1e-30 to 1e30 (`1024`, `1000`, `65536`; below 1 scales down). "
+                "The slider shows the nearest power of two from 2⁰ to 2²⁴",
                 [](const StateField& field, MixedPrecisionState& state,
                    std::vector<StateProblem>& problems) {
                     state.lossScale =
@@ -65,18 +66,18 @@ const KindSpec<MixedPrecisionState>& mixedPrecisionKind() {
             wholeNumberField("count", &MixedPrecisionState::count, 1, kMixedPrecisionMaxCount,
                              "how many gradients, 1 to 1000000"),
             // Every 64-bit value is a seed, so no number above the range can be refused.
+            customField<MixedPrecisionState>("seed", "`1`",
+                                             "a whole number from 0 to 18446744073709551615; the "
+                                             "same seed gives the same gradients",
+                                             [](const StateField& field, MixedPrecisionState& state,
+                                                std::vector<StateProblem>& problems) {
+                                                 state.seed =
+                                                     readWholeNumberField("seed", field, 0,
+                                                                          UINT64_MAX, problems)
+                                                         .value_or(state.seed);
+                                             }),
             customField<MixedPrecisionState>(
-                "seed", "`1`",
-                "a whole number from 0 to 18446744073709551615; the same seed gives the same gradients",
-                [](const StateField& field, MixedPrecisionState& state,
-                   std::vector<StateProblem>& problems) {
-                    state.seed =
-                        readWholeNumberField("seed", field, 0, UINT64_MAX, problems)
-                            .value_or(state.seed);
-                }),
-            customField<MixedPrecisionState>(
-                "log10_mean", "`-7`",
-                "the typical magnitude in decades, −12 to 2 (−7: about 1e-7)",
+                "log10_mean", "`-7`", "the typical magnitude in decades, −12 to 2 (−7: about 1e-7)",
                 [](const StateField& field, MixedPrecisionState& state,
                    std::vector<StateProblem>& problems) {
                     state.distribution.log10Mean =
@@ -90,8 +91,7 @@ const KindSpec<MixedPrecisionState>& mixedPrecisionKind() {
                 [](const StateField& field, MixedPrecisionState& state,
                    std::vector<StateProblem>& problems) {
                     state.distribution.log10StandardDeviation =
-                        readNumber("log10_sd", field, 0.0,
-                                   kMixedPrecisionMaxLog10StandardDeviation,
+                        readNumber("log10_sd", field, 0.0, kMixedPrecisionMaxLog10StandardDeviation,
                                    "from 0 to 3 (the spread in decades: 1.5 puts two thirds of "
                                    "the gradients within 1.5 decades of the mean)",
                                    problems)

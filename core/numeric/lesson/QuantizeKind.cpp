@@ -100,9 +100,9 @@ const KindSpec<QuantizeState>& quantizeKind() {
     static const KindSpec<QuantizeState> spec{
         "quantize",
         "FP32 weights quantized to int8, int4, uint8 or uint4 (symmetric or affine, per "
-            "tensor or per channel): histograms, error, SQNR and memory saved",
+        "tensor or per channel): histograms, error, SQNR and memory saved",
         "the quantize state must be fields like "
-               "'dtype: int8' and 'scheme: affine', one per line",
+        "'dtype: int8' and 'scheme: affine', one per line",
         "",
         {
             choiceField<QuantizeState, DistributionKind>(
@@ -112,14 +112,15 @@ const KindSpec<QuantizeState>& quantizeKind() {
             wholeNumberField("count", &QuantizeState::count, 1, kQuantizeMaxCount,
                              "how many weights, 1 to 1000000"),
             // Every 64-bit value is a seed, so no number above the range can be refused.
-            customField<QuantizeState>(
-                "seed", "`1`",
-                "a whole number from 0 to 18446744073709551615; the same seed gives the same weights",
-                [](const StateField& field, QuantizeState& state,
-                   std::vector<StateProblem>& problems) {
-                    state.seed = readWholeNumberField("seed", field, 0, UINT64_MAX, problems)
-                                     .value_or(state.seed);
-                }),
+            customField<QuantizeState>("seed", "`1`",
+                                       "a whole number from 0 to 18446744073709551615; the same "
+                                       "seed gives the same weights",
+                                       [](const StateField& field, QuantizeState& state,
+                                          std::vector<StateProblem>& problems) {
+                                           state.seed = readWholeNumberField("seed", field, 0,
+                                                                             UINT64_MAX, problems)
+                                                            .value_or(state.seed);
+                                       }),
             customField<QuantizeState>("scheme", "`symmetric`", "`symmetric` or `affine`",
                                        readScheme),
             choiceField<QuantizeState, QuantizedType>(
@@ -130,8 +131,9 @@ const KindSpec<QuantizeState>& quantizeKind() {
                 "granularity", &QuantizeState::granularity,
                 namedChoices(kGranularityNames, numeric::granularityNamed),
                 "`tensor` (one scale) or `channel` (one scale per row)"),
-            ruleField<QuantizeState>("channels", "`8`",
-                                "the rows of the matrix, 1 to 4096 and at most `count`; used per channel"),
+            ruleField<QuantizeState>(
+                "channels", "`8`",
+                "the rows of the matrix, 1 to 4096 and at most `count`; used per channel"),
             customField<QuantizeState>(
                 "outlier_fraction", "`0.01`",
                 "the share of weights made outliers, 0 to 1 (`0.01` is 1 %); used by `outliers`",

@@ -124,18 +124,20 @@ const KindSpec<PyVmState>& pyVmKind() {
         "a pyvm simulator needs its program: 'source: |' with the program indented under it",
         {
             customField<PyVmState>("source", "(required)",
-                                   "the program, as a block scalar: `source: \\|` and the program indented two spaces under it",
+                                   "the program, as a block scalar: `source: \\|` and the program "
+                                   "indented two spaces under it",
                                    readSource),
             // Below max_steps, so it waits for it.
-            ruleField<PyVmState>("start_step", "`0`",
-                                "the snapshot shown first, counted from 0; past the end of the run, the last one"),
+            ruleField<PyVmState>(
+                "start_step", "`0`",
+                "the snapshot shown first, counted from 0; past the end of the run, the last one"),
             customField<PyVmState>("show", "all",
-                                   "the panes shown, a list of `source`, `bytecode`, `stack`, `frames`, `globals`, `output`",
+                                   "the panes shown, a list of `source`, `bytecode`, `stack`, "
+                                   "`frames`, `globals`, `output`",
                                    readShow),
             flagField("editable", &PyVmState::editable,
                       "whether students may edit the program and run it again"),
-            wholeNumberField("max_steps", &PyVmState::maxSteps, 1,
-                             std::uint64_t(kMostPyVmMaxSteps),
+            wholeNumberField("max_steps", &PyVmState::maxSteps, 1, std::uint64_t(kMostPyVmMaxSteps),
                              "the most snapshots a run records, 1 to 100000"),
         },
         readProgramAndStartStep};

@@ -7,9 +7,9 @@
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
+using mlsyslab::lesson::kinds::fixedKind;
 using mlsyslab::lesson::kinds::FixedState;
 using mlsyslab::lesson::kinds::overflowModeNamed;
-using mlsyslab::lesson::kinds::fixedKind;
 using mlsyslab::numeric::OverflowMode;
 namespace numeric = mlsyslab::numeric;
 

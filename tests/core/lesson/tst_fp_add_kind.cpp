@@ -9,11 +9,11 @@
 #include "logic/FloatAdderText.h"
 #include "numeric/FloatDecode.h"
 
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
-using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::convertFpAddOperand;
 using mlsyslab::lesson::kinds::fpAddKind;
 using mlsyslab::lesson::kinds::FpAddOperand;
@@ -67,7 +67,8 @@ private slots:
 
 void TestFpAddKind::defaultIsTheSeedExample() {
     // Seed 001: 2.5 = 1.01₂ × 2^1 (exponent field 16), 1.25 = 1.01₂ × 2^0 (15), in fp16.
-    QCOMPARE(describe(FpAddState{}), QStringLiteral("fp16 a=0x4100 '2.5' b=0x3D00 '1.25' step=unpack"));
+    QCOMPARE(describe(FpAddState{}),
+             QStringLiteral("fp16 a=0x4100 '2.5' b=0x3D00 '1.25' step=unpack"));
 }
 
 void TestFpAddKind::validStates_data() {

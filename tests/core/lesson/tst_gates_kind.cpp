@@ -8,8 +8,8 @@
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
-using mlsyslab::lesson::kinds::GatesState;
 using mlsyslab::lesson::kinds::gatesKind;
+using mlsyslab::lesson::kinds::GatesState;
 namespace logic = mlsyslab::logic;
 
 namespace {

@@ -7,10 +7,10 @@
 
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
+using mlsyslab::lesson::kinds::intKind;
 using mlsyslab::lesson::kinds::IntState;
 using mlsyslab::lesson::kinds::operationName;
 using mlsyslab::lesson::kinds::operationNamed;
-using mlsyslab::lesson::kinds::intKind;
 using mlsyslab::numeric::BitPattern;
 using mlsyslab::numeric::IntegerOperation;
 using mlsyslab::numeric::Signedness;

@@ -5,8 +5,8 @@
 #include "LessonTestSupport.h"
 #include "pyvm/lesson/PyVmKind.h"
 
-using mlsyslab::lesson::kinds::PyVmPane;
 using mlsyslab::lesson::kinds::pyVmKind;
+using mlsyslab::lesson::kinds::PyVmPane;
 using mlsyslab::testing::describe;
 
 class PyVmKindTest : public QObject {
@@ -59,8 +59,9 @@ void PyVmKindTest::reportsProblems_data() {
                                                  "indented under 'source: |'"};
     QTest::newRow("source not text")
         << "source: [1, 2]\n"
-        << QStringList{"error 0:8 source must be the program as text: 'source: |' with the "
-                       "program indented under it"};
+        << QStringList{
+               "error 0:8 source must be the program as text: 'source: |' with the "
+               "program indented under it"};
     QTest::newRow("max_steps out of range")
         << "source: |\n  x = 1\nmax_steps: 0\n"
         << QStringList{"error 2:11 max_steps must be a whole number from 1 to 100000"};
