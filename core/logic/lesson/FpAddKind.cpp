@@ -173,14 +173,6 @@ FpAddOperand convertFpAddOperand(const FpAddOperand& operand, const FloatFormat&
     return FpAddOperand{*numeric::encodeDecimal(to, text), text};
 }
 
-std::vector<std::string> fpAddStepNames() {
-    std::vector<std::string> names;
-    for (const FloatAdderStage stage : kStages) {
-        names.emplace_back(logic::floatAdderStageKey(stage));
-    }
-    return names;
-}
-
 const KindSpec<FpAddState>& fpAddKind() {
     static const KindSpec<FpAddState> spec{
         "fp-add",
