@@ -16,8 +16,6 @@ namespace {
 using logic::FloatAdderStage;
 using numeric::FloatFormat;
 
-const std::vector<std::string> kFieldNames = {"format", "a", "b", "step", "hardware"};
-
 // The formats of the adder: half and single precision.
 constexpr std::array kFormats = {numeric::kFp16, numeric::kFp32};
 
@@ -59,15 +57,19 @@ std::optional<FpAddOperand> readOperand(const std::string& name, const StateFiel
     return *parsed;
 }
 
-std::optional<FloatAdderStage> readStep(const StateField& field,
-                                        std::vector<StateProblem>& problems) {
-    const auto name =
-        readChoiceField("step", field.value, field.problemMark(), fpAddStepNames(), problems);
-    if (!name) return std::nullopt;
+// The choices of the format and step fields, by their lesson names.
+std::vector<std::pair<std::string, FloatFormat>> formatChoices() {
+    std::vector<std::pair<std::string, FloatFormat>> choices;
+    for (const FloatFormat& format : kFormats) choices.emplace_back(format.name, format);
+    return choices;
+}
+
+std::vector<std::pair<std::string, FloatAdderStage>> stepChoices() {
+    std::vector<std::pair<std::string, FloatAdderStage>> choices;
     for (const FloatAdderStage stage : kStages) {
-        if (logic::floatAdderStageKey(stage) == *name) return stage;
+        choices.emplace_back(logic::floatAdderStageKey(stage), stage);
     }
-    return std::nullopt;
+    return choices;
 }
 
 // A step the addition never takes is an error: a NaN or an infinity skips the arithmetic, and
@@ -93,46 +95,33 @@ bool checkStepHappens(const StateField& field, const FpAddState& state,
     return false;
 }
 
-void readFields(const StateFields& fields, FpAddState& result, std::vector<StateProblem>& problems) {
-
-    std::optional<FloatFormat> format = result.format;
-    if (const StateField* field = fields.find("format")) {
-        const auto name = readChoiceField("format", field->value, field->problemMark(),
-                                          fpAddFormatNames(), problems);
-        format = name ? findFpAddFormat(*name) : std::nullopt;
-    }
-    result.format = format.value_or(result.format);
+// The operands are read in the format, and whether the step happens depends on them.
+void readOperandsAndCheckStep(const StateFields& fields, FpAddState& result,
+                              std::vector<StateProblem>& problems) {
+    const bool formatKnown = !fields.isRejected("format");
     // The defaults are typed decimals: in fp32 they are rounded again from the text.
     result.a = convertFpAddOperand(result.a, numeric::kFp16, result.format);
     result.b = convertFpAddOperand(result.b, numeric::kFp16, result.format);
 
     // With a wrong format, check the operands against fp32, the wider one, so that only an
     // operand that is wrong by itself gets a second message; the state keeps its defaults.
-    const FloatFormat operandFormat = format.value_or(numeric::kFp32);
+    const FloatFormat operandFormat = formatKnown ? result.format : numeric::kFp32;
     bool operandsRead = true;
     for (const auto& [name, operand] : {std::pair{"a", &result.a}, std::pair{"b", &result.b}}) {
         const StateField* field = fields.find(name);
         if (field == nullptr) continue;
         const auto read = readOperand(name, *field, operandFormat, problems);
-        if (read && format) {
+        if (read && formatKnown) {
             *operand = *read;
         } else {
             operandsRead = false;
         }
     }
-    if (const StateField* field = fields.find("step")) {
-        const auto stage = readStep(*field, problems);
-        if (stage) {
-            result.openAt = *stage;
-            // Whether the step happens depends on the operands, so only judge it on real ones;
-            // one that does not happen opens at the first step.
-            if (format && operandsRead && !checkStepHappens(*field, result, problems)) {
-                result.openAt = FloatAdderStage::Unpack;
-            }
-        }
-    }
-    if (const StateField* field = fields.find("hardware")) {
-        result.hardware = readBooleanField("hardware", *field, problems).value_or(false);
+    // Only judge the step on real operands; one that does not happen opens at the first step.
+    const StateField* step = fields.find("step");
+    if (step != nullptr && !fields.isRejected("step") && formatKnown && operandsRead &&
+        !checkStepHappens(*step, result, problems)) {
+        result.openAt = FloatAdderStage::Unpack;
     }
 }
 
@@ -184,34 +173,31 @@ FpAddOperand convertFpAddOperand(const FpAddOperand& operand, const FloatFormat&
     return FpAddOperand{*numeric::encodeDecimal(to, text), text};
 }
 
-std::vector<std::string> fpAddStepNames() {
-    std::vector<std::string> names;
-    for (const FloatAdderStage stage : kStages) {
-        names.emplace_back(logic::floatAdderStageKey(stage));
-    }
-    return names;
-}
-
 const KindSpec<FpAddState>& fpAddKind() {
     static const KindSpec<FpAddState> spec{
         "fp-add",
         "floating-point addition in hardware, step by step (compare exponents, align, add, "
-            "normalize, round) for fp16 and fp32",
+        "normalize, round) for fp16 and fp32",
         "the fp-add state must be fields like 'format: fp16' and 'a: 2.5', one per line",
         "",
         {
-            ruleField<FpAddState>("format", "`fp16`",
-                                "`fp16` or `fp32`"),
-            ruleField<FpAddState>("a", "`2.5`",
-                                "a decimal number (`2.5`, `0.1`, `-1e-5`), `inf` or `nan`, rounded to nearest, ties to even, into the format; or a pattern of the format in hex (`0x4100`)"),
-            ruleField<FpAddState>("b", "`1.25`",
-                                "as `a`"),
-            ruleField<FpAddState>("step", "`unpack`",
-                                "the step the simulator opens at: `unpack`, `compare-and-swap`, `align`, `add-significands`, `normalize`, `round`, `pack` or `special`, as `mlsyslab-cli logic fpadd --steps` names them"),
-            ruleField<FpAddState>("hardware", "`false`",
-                                "`true`: show the gate counts and depths next to the integer adder"),
+            choiceField<FpAddState, FloatFormat>("format", &FpAddState::format, formatChoices(),
+                                                 "`fp16` or `fp32`"),
+            ruleField<FpAddState>(
+                "a", "`2.5`",
+                "a decimal number (`2.5`, `0.1`, `-1e-5`), `inf` or `nan`, rounded to nearest, "
+                "ties to even, into the format; or a pattern of the format in hex (`0x4100`)"),
+            ruleField<FpAddState>("b", "`1.25`", "as `a`"),
+            // Whether the step happens in this addition is checked with the operands.
+            choiceField<FpAddState, FloatAdderStage>(
+                "step", &FpAddState::openAt, stepChoices(),
+                "the step the simulator opens at: `unpack`, `compare-and-swap`, `align`, "
+                "`add-significands`, `normalize`, `round`, `pack` or `special`, as `mlsyslab-cli "
+                "logic fpadd --steps` names them"),
+            flagField("hardware", &FpAddState::hardware,
+                      "`true`: show the gate counts and depths next to the integer adder"),
         },
-        readFields};
+        readOperandsAndCheckStep};
     return spec;
 }
 

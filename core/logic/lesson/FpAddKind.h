@@ -60,9 +60,6 @@ Result<FpAddOperand> parseFpAddOperand(const numeric::FloatFormat& format, std::
 FpAddOperand convertFpAddOperand(const FpAddOperand& operand, const numeric::FloatFormat& from,
                                  const numeric::FloatFormat& to);
 
-// The names `step` takes, in datapath order, as the CLI writes them.
-std::vector<std::string> fpAddStepNames();
-
 const KindSpec<FpAddState>& fpAddKind();
 
 }  // namespace mlsyslab::lesson::kinds

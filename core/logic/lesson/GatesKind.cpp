@@ -18,8 +18,6 @@ namespace {
 using logic::GateKind;
 using logic::Netlist;
 
-const std::vector<std::string> kFieldNames = {"gate",    "circuit", "gates",       "inputs",
-                                              "outputs", "values",  "truth_table", "critical_path"};
 const std::vector<std::string> kCircuitNames = {"half-adder", "full-adder"};
 constexpr int kDefaultInputCount = 2;
 
@@ -139,13 +137,6 @@ std::map<std::string, bool> readValues(const StateField& field,
     return values;
 }
 
-std::optional<bool> readFlag(const StateFields& fields, const std::string& name,
-                             std::vector<StateProblem>& problems) {
-    const StateField* field = fields.find(name);
-    if (field == nullptr) return std::nullopt;
-    return readBooleanField(name, *field, problems);
-}
-
 // At most one of gate, circuit and gates: the first one in the file counts.
 const StateField* chooseCircuitField(const StateFields& fields,
                                      std::vector<StateProblem>& problems) {
@@ -167,8 +158,10 @@ const StateField* chooseCircuitField(const StateFields& fields,
     return given.empty() ? nullptr : given.front();
 }
 
-void readFields(const StateFields& fields, GatesState& result, std::vector<StateProblem>& problems) {
-
+// The circuit comes from one of gate, circuit and gates, with inputs and outputs read as it
+// says; the values and the truth table's size depend on its inputs.
+void readCircuit(const StateFields& fields, GatesState& result,
+                 std::vector<StateProblem>& problems) {
     const StateField* chosen = chooseCircuitField(fields, problems);
     const std::string mode = chosen != nullptr ? chosen->key.Scalar() : std::string("gate");
     std::optional<Netlist> circuit;
@@ -205,8 +198,6 @@ void readFields(const StateFields& fields, GatesState& result, std::vector<State
     }
     result.inputValues.assign(result.circuit.inputs().size(), false);
 
-    result.truthTable = readFlag(fields, "truth_table", problems).value_or(result.truthTable);
-    result.criticalPath = readFlag(fields, "critical_path", problems).value_or(result.criticalPath);
     if (result.truthTable && int(inputNames.size()) > logic::kMaxTruthTableInputs) {
         const StateField* inputs = fields.find("inputs");
         const YAML::Mark mark = inputs != nullptr   ? inputs->key.Mark()
@@ -240,32 +231,39 @@ const KindSpec<GatesState>& gatesKind() {
     static const KindSpec<GatesState> spec{
         "gates",
         "logic gates and small circuits: clickable inputs, wires coloured by value, the "
-            "truth table and the propagation step by step",
+        "truth table and the propagation step by step",
         "the gates state must be fields like 'gate: xor' or 'circuit: full-adder', one "
         "per line",
         "",
         {
             ruleField<GatesState>("gate", "`and`",
-                                "one gate: `and`, `or`, `xor`, `not`, `nand`, `nor`, `xnor` or `buf`, with inputs `a`, `b`, … and output `y`"),
-            ruleField<GatesState>("circuit", "",
-                                "a built-in circuit: `half-adder` (inputs `a`, `b`; sum = A XOR B, carry = A AND B) or `full-adder` (inputs `a`, `b`, `cin`; sum = A XOR B XOR Cin from two XORs, cout = (A AND B) OR (Cin AND (A XOR B)))"),
+                                  "one gate: `and`, `or`, `xor`, `not`, `nand`, `nor`, `xnor` or "
+                                  "`buf`, with inputs `a`, `b`, … and output `y`"),
+            ruleField<GatesState>(
+                "circuit", "",
+                "a built-in circuit: `half-adder` (inputs `a`, `b`; sum = A XOR B, carry = A AND "
+                "B) or `full-adder` (inputs `a`, `b`, `cin`; sum = A XOR B XOR Cin from two XORs, "
+                "cout = (A AND B) OR (Cin AND (A XOR B)))"),
             ruleField<GatesState>(
                 "inputs", "`2`",
                 "with `gate`: how many inputs the gate has, `1` for `not` and `buf`, `2` to `8` "
                 "for the others (a 3-input XOR is odd parity); with `gates`: a circuit of your "
                 "own, the list of its input names, `[a, b]`"),
             ruleField<GatesState>("gates", "",
-                                "its gates, in any order, each `{name: x1, kind: xor, inputs: [a, b]}` with an optional `delay` (a whole number from 1 to 1000, default 1); a gate reads inputs or other gates by name"),
+                                  "its gates, in any order, each `{name: x1, kind: xor, inputs: "
+                                  "[a, b]}` with an optional `delay` (a whole number from 1 to "
+                                  "1000, default 1); a gate reads inputs or other gates by name"),
             ruleField<GatesState>("outputs", "",
-                                "the inputs or gates shown as lamps, `[sum, carry]`"),
-            ruleField<GatesState>("values", "all `0`",
-                                "the inputs' starting values, `{a: 1, cin: 1}` (`0`, `1`, `false` or `true`)"),
-            ruleField<GatesState>("truth_table", "`true`",
-                                "`false` leaves the table out (needed past 8 inputs)"),
-            ruleField<GatesState>("critical_path", "`false`",
-                                "`true`: open with the critical path highlighted"),
+                                  "the inputs or gates shown as lamps, `[sum, carry]`"),
+            ruleField<GatesState>(
+                "values", "all `0`",
+                "the inputs' starting values, `{a: 1, cin: 1}` (`0`, `1`, `false` or `true`)"),
+            flagField("truth_table", &GatesState::truthTable,
+                      "`false` leaves the table out (needed past 8 inputs)"),
+            flagField("critical_path", &GatesState::criticalPath,
+                      "`true`: open with the critical path highlighted"),
         },
-        readFields};
+        readCircuit};
     return spec;
 }
 

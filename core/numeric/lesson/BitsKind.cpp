@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
-#include <set>
 #include <string>
 
-#include "common/Suggestion.h"
 #include "lesson/KindFields.h"
 #include "numeric/BitPatternText.h"
 
@@ -15,8 +13,6 @@ namespace mlsyslab::lesson::kinds {
 namespace {
 
 using numeric::BitPattern;
-
-constexpr int kDefaultWidth = 8;
 
 std::string allowedWidthsMessage() { return "width must be 4, 8, 16 or 32"; }
 
@@ -29,7 +25,6 @@ std::string rangeText(int width) {
     return concat(std::to_string(BitPattern::minSigned(width)), " to ",
                   std::to_string(BitPattern::maxUnsigned(width)));
 }
-
 
 // The width field, or nothing (and a problem) when it is not one of the allowed widths.
 std::optional<int> readWidth(const StateField& field, std::vector<StateProblem>& problems) {
@@ -100,15 +95,17 @@ void readValue(const StateField& field, int width, BitsState& state,
     state.pattern = *parsed;
 }
 
-void readFields(const StateFields& fields, BitsState& state, std::vector<StateProblem>& problems) {
-    std::optional<int> width = kDefaultWidth;
-    if (const StateField* field = fields.find("width")) width = readWidth(*field, problems);
-    // With a wrong width, check the value against the widest allowed one, so that only a value
-    // that is wrong by itself gets a second message; the state keeps its low 8 bits.
-    const int valueWidth = width.value_or(kBitsWidths[std::size(kBitsWidths) - 1]);
+// The value is read at the width, so it waits for it. With a wrong width, check the value
+// against the widest allowed one, so that only a value that is wrong by itself gets a second
+// message; the state keeps its low 8 bits.
+void readValueAtWidth(const StateFields& fields, BitsState& state,
+                      std::vector<StateProblem>& problems) {
+    const bool widthRejected = fields.isRejected("width");
+    const int width = state.pattern.width();
+    const int valueWidth = widthRejected ? kBitsWidths[std::size(kBitsWidths) - 1] : width;
     state.pattern = BitPattern(valueWidth, 0);
     if (const StateField* field = fields.find("value")) readValue(*field, valueWidth, state, problems);
-    state.pattern = state.pattern.resized(width.value_or(kDefaultWidth));
+    state.pattern = state.pattern.resized(width);
 }
 
 }  // namespace
@@ -120,10 +117,20 @@ const KindSpec<BitsState>& bitsKind() {
         "the bits state must be fields like 'width: 8' and 'value: 65', one per line",
         "",
         {
-            ruleField<BitsState>("width", "`8`", "the number of bits: `4`, `8`, `16` or `32`"),
-            ruleField<BitsState>("value", "`0`", "the initial bits: a decimal integer in the signed or the unsigned range of the width (for 8 bits, −128 to 255: `65`, `-42`), or a string in hex (`\"0x41\"`) or binary (`\"0b01000001\"`) that fits in the width"),
+            customField<BitsState>(
+                "width", "`8`", "the number of bits: `4`, `8`, `16` or `32`",
+                [](const StateField& field, BitsState& state, std::vector<StateProblem>& problems) {
+                    if (const auto width = readWidth(field, problems)) {
+                        state.pattern = BitPattern(*width, 0);
+                    }
+                }),
+            ruleField<BitsState>(
+                "value", "`0`",
+                "the initial bits: a decimal integer in the signed or the unsigned range of the "
+                "width (for 8 bits, −128 to 255: `65`, `-42`), or a string in hex (`\"0x41\"`) or "
+                "binary (`\"0b01000001\"`) that fits in the width"),
         },
-        readFields};
+        readValueAtWidth};
     return spec;
 }
 

@@ -15,8 +15,6 @@ using numeric::OverflowMode;
 using numeric::RoundingMode;
 using numeric::Signedness;
 
-const std::vector<std::string> kFieldNames = {"integer_bits", "fraction_bits", "signed",
-                                              "value",        "rounding",      "overflow"};
 const std::vector<std::string> kRoundingNames = {"nearest", "zero", "away", "up", "down"};
 const std::vector<std::string> kOverflowNames = {"saturate", "wrap"};
 
@@ -52,48 +50,37 @@ bool comesLater(const StateField& field, const StateField* other) {
                                    std::pair(other->key.Mark().line, other->key.Mark().column);
 }
 
-// The format from m, n and the sign; a field that is wrong keeps its default. When the fields
-// are right one by one but together make no format (wider than 64 bits, or UQ0.0), the problem
-// is reported at the one written last and the whole format is the default.
-FixedFormat readFormat(const StateFields& fields, std::vector<StateProblem>& problems) {
-    FixedFormat format;
+// The format from m, n and the sign, each read by its field (a wrong one keeps its default).
+// When the fields are right one by one but together make no format (wider than 64 bits, or
+// UQ0.0), the problem is reported at the one written last and the whole format is the default.
+void checkFormat(const StateFields& fields, FixedState& result,
+                 std::vector<StateProblem>& problems) {
     bool eachFieldRight = true;
     const StateField* lastField = nullptr;
-    const auto readCount = [&](const std::string& name, int& count) {
+    for (const std::string name : {"integer_bits", "fraction_bits", "signed"}) {
         const StateField* field = fields.find(name);
-        if (field == nullptr) return;
-        const auto read = readBitCount(name, *field, problems);
-        eachFieldRight = eachFieldRight && read;
-        count = read.value_or(count);
-        if (comesLater(*field, lastField)) lastField = field;
-    };
-    readCount("integer_bits", format.integerBits);
-    readCount("fraction_bits", format.fractionBits);
-    if (const StateField* field = fields.find("signed")) {
-        const auto isSigned = readBooleanField("signed", *field, problems);
-        eachFieldRight = eachFieldRight && isSigned;
-        if (isSigned) format.signedness = *isSigned ? Signedness::Signed : Signedness::Unsigned;
+        if (field == nullptr) continue;
+        eachFieldRight = eachFieldRight && !fields.isRejected(name);
         if (comesLater(*field, lastField)) lastField = field;
     }
+    const FixedFormat& format = result.format;
     const auto made =
         numeric::makeFixedFormat(format.integerBits, format.fractionBits, format.signedness);
-    if (made) return *made;
+    if (made) {
+        result.format = *made;
+        return;
+    }
     // Defaults alone always make a format, so some field was given.
     if (eachFieldRight && lastField) {
         addStateError(problems, lastField->problemMark(), made.error());
     }
-    return FixedFormat{};
+    result.format = FixedFormat{};
 }
 
-void readFields(const StateFields& fields, FixedState& result, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("rounding")) {
-        result.rules.rounding = readRounding(*field, problems).value_or(result.rules.rounding);
-    }
-    if (const StateField* field = fields.find("overflow")) {
-        result.rules.overflow = readOverflow(*field, problems).value_or(result.rules.overflow);
-    }
-    result.format = readFormat(fields, problems);
-
+// The value is encoded in the format with the rules, so it waits for them.
+void readFormatAndValue(const StateFields& fields, FixedState& result,
+                        std::vector<StateProblem>& problems) {
+    checkFormat(fields, result, problems);
     const StateField* valueField = fields.find("value");
     if (valueField == nullptr) return;
     if (!valueField->value.IsScalar()) {
@@ -126,25 +113,60 @@ const KindSpec<FixedState>& fixedKind() {
     static const KindSpec<FixedState> spec{
         "fixed",
         "a fixed-point number Qm.n or UQm.n (up to 64 bits): bits, binary point, rounding "
-            "and overflow",
+        "and overflow",
         "the fixed state must be fields like 'integer_bits: 3' "
-               "and 'value: 0.75', one per line",
+        "and 'value: 0.75', one per line",
         "",
         {
-            ruleField<FixedState>("integer_bits", "`3`",
-                                "*m*, a whole number from 0 to 64"),
-            ruleField<FixedState>("fraction_bits", "`4`",
-                                "*n*, a whole number from 0 to 64; the format must have 1 to 64 bits (1 + m + n signed, m + n unsigned)"),
-            ruleField<FixedState>("signed", "`true`",
-                                "`true` for Qm.n (two's complement), `false` for UQm.n"),
+            customField<FixedState>("integer_bits", "`3`", "*m*, a whole number from 0 to 64",
+                                    [](const StateField& field, FixedState& state,
+                                       std::vector<StateProblem>& problems) {
+                                        state.format.integerBits =
+                                            readBitCount("integer_bits", field, problems)
+                                                .value_or(state.format.integerBits);
+                                    }),
+            customField<FixedState>("fraction_bits", "`4`",
+                                    "*n*, a whole number from 0 to 64; the format must have 1 to "
+                                    "64 bits (1 + m + n signed, m + n unsigned)",
+                                    [](const StateField& field, FixedState& state,
+                                       std::vector<StateProblem>& problems) {
+                                        state.format.fractionBits =
+                                            readBitCount("fraction_bits", field, problems)
+                                                .value_or(state.format.fractionBits);
+                                    }),
+            customField<FixedState>(
+                "signed", "`true`", "`true` for Qm.n (two's complement), `false` for UQm.n",
+                [](const StateField& field, FixedState& state,
+                   std::vector<StateProblem>& problems) {
+                    if (const auto isSigned = readBooleanField("signed", field, problems)) {
+                        state.format.signedness =
+                            *isSigned ? Signedness::Signed : Signedness::Unsigned;
+                    }
+                }),
             ruleField<FixedState>("value", "`0`",
-                                "a decimal number (`0.75`, `-2.5625`, `1e-3`); it need not fit: rounding and overflow are what the simulator shows"),
-            ruleField<FixedState>("rounding", "`nearest`",
-                                "`nearest` (ties to even), `zero` (truncate toward zero), `down` (toward −∞: what dropping low bits of a two's complement number does), `up` (toward +∞) or `away` (nearest, ties away from zero)"),
-            ruleField<FixedState>("overflow", "`saturate`",
-                                "`saturate` (clamp to the largest or smallest value) or `wrap` (keep the low bits of the rounded integer, as a C cast to a narrower integer type does)"),
+                                  "a decimal number (`0.75`, `-2.5625`, `1e-3`); it need not fit: "
+                                  "rounding and overflow are what the simulator shows"),
+            customField<FixedState>(
+                "rounding", "`nearest`",
+                "`nearest` (ties to even), `zero` (truncate toward zero), `down` (toward −∞: what "
+                "dropping low bits of a two's complement number does), `up` (toward +∞) or `away` "
+                "(nearest, ties away from zero)",
+                [](const StateField& field, FixedState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.rules.rounding =
+                        readRounding(field, problems).value_or(state.rules.rounding);
+                }),
+            customField<FixedState>(
+                "overflow", "`saturate`",
+                "`saturate` (clamp to the largest or smallest value) or `wrap` (keep the low bits "
+                "of the rounded integer, as a C cast to a narrower integer type does)",
+                [](const StateField& field, FixedState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.rules.overflow =
+                        readOverflow(field, problems).value_or(state.rules.overflow);
+                }),
         },
-        readFields};
+        readFormatAndValue};
     return spec;
 }
 

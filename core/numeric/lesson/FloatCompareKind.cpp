@@ -12,8 +12,6 @@ namespace {
 
 using numeric::FloatFormat;
 
-const std::vector<std::string> kFieldNames = {"value", "formats"};
-
 // The formats listed, in their order; nothing (and a problem) when the list itself is wrong.
 // A wrong name is reported and left out, so the rest of the table still shows.
 std::optional<std::vector<FloatFormat>> readFormats(const StateField& field,
@@ -44,16 +42,6 @@ std::optional<std::vector<FloatFormat>> readFormats(const StateField& field,
     return formats;
 }
 
-void readFields(const StateFields& fields, FloatCompareState& result, std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("value")) {
-        const std::string hexHint = " like 0.1 or 100000, not a bit pattern";
-        result.valueText = readFloatValueText(*field, hexHint, problems).value_or(result.valueText);
-    }
-    if (const StateField* field = fields.find("formats")) {
-        result.formats = readFormats(*field, problems).value_or(result.formats);
-    }
-}
-
 }  // namespace
 
 FloatCompareState::FloatCompareState() {
@@ -65,17 +53,29 @@ const KindSpec<FloatCompareState>& floatCompareKind() {
     static const KindSpec<FloatCompareState> spec{
         "float-compare",
         "one decimal stored in several float formats side by side, with each one's bits "
-            "and error",
+        "and error",
         "the float-compare state must be fields like 'value: 0.1' and "
-               "'formats: [fp16, bf16]', one per line",
+        "'formats: [fp16, bf16]', one per line",
         "",
         {
-            ruleField<FloatCompareState>("value", "`0.1`",
-                                "a decimal number (`0.1`, `100000`, `1e-8`), `inf` or `nan`"),
-            ruleField<FloatCompareState>("formats", "all six",
-                                "a list of formats, shown in the order given: `[fp16, bf16]`, or one `- fp16` per line; the default is `[fp32, tf32, fp16, bf16, fp8-e4m3, fp8-e5m2]`"),
+            customField<FloatCompareState>(
+                "value", "`0.1`", "a decimal number (`0.1`, `100000`, `1e-8`), `inf` or `nan`",
+                [](const StateField& field, FloatCompareState& state,
+                   std::vector<StateProblem>& problems) {
+                    const std::string hexHint = " like 0.1 or 100000, not a bit pattern";
+                    state.valueText =
+                        readFloatValueText(field, hexHint, problems).value_or(state.valueText);
+                }),
+            customField<FloatCompareState>(
+                "formats", "all six",
+                "a list of formats, shown in the order given: `[fp16, bf16]`, or one `- fp16` per "
+                "line; the default is `[fp32, tf32, fp16, bf16, fp8-e4m3, fp8-e5m2]`",
+                [](const StateField& field, FloatCompareState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.formats = readFormats(field, problems).value_or(state.formats);
+                }),
         },
-        readFields};
+        nullptr};
     return spec;
 }
 

@@ -13,8 +13,6 @@ namespace {
 using numeric::FloatFormat;
 using numeric::RoundingMode;
 
-const std::vector<std::string> kFieldNames = {"format", "value", "bits", "rounding", "saturate"};
-
 // Most precise first, the order of the selector and of the comparison table.
 constexpr std::array kLessonFormats = {numeric::kFp32, numeric::kTf32,    numeric::kFp16,
                                        numeric::kBf16, numeric::kFp8E4M3, numeric::kFp8E5M2};
@@ -23,12 +21,10 @@ constexpr std::array kLessonFormats = {numeric::kFp32, numeric::kTf32,    numeri
 constexpr std::array kLessonRoundings = {RoundingMode::NearestEven, RoundingMode::TowardZero,
                                          RoundingMode::Up, RoundingMode::Down};
 
-std::optional<FloatFormat> readFormat(const StateField& field,
-                                      std::vector<StateProblem>& problems) {
-    const auto name = readChoiceField("format", field.value, field.problemMark(),
-                                      lessonFloatFormatNames(), problems);
-    if (!name) return std::nullopt;
-    return findLessonFloatFormat(*name);
+std::vector<std::pair<std::string, FloatFormat>> formatChoices() {
+    std::vector<std::pair<std::string, FloatFormat>> choices;
+    for (const FloatFormat& format : kLessonFormats) choices.emplace_back(format.name, format);
+    return choices;
 }
 
 std::optional<RoundingMode> readRounding(const StateField& field,
@@ -56,18 +52,10 @@ std::optional<std::uint64_t> readBits(const StateField& field, const FloatFormat
     return *parsed;
 }
 
-void readFields(const StateFields& fields, FloatState& result, std::vector<StateProblem>& problems) {
-
-    std::optional<FloatFormat> format = result.format;
-    if (const StateField* field = fields.find("format")) format = readFormat(*field, problems);
-    result.format = format.value_or(result.format);
-    if (const StateField* field = fields.find("rounding")) {
-        result.options.rounding = readRounding(*field, problems).value_or(result.options.rounding);
-    }
-    if (const StateField* field = fields.find("saturate")) {
-        result.options.saturate =
-            readBooleanField("saturate", *field, problems).value_or(result.options.saturate);
-    }
+// The number is read in the format, with its rounding, so value and bits wait for them.
+void readNumber(const StateFields& fields, FloatState& result,
+                std::vector<StateProblem>& problems) {
+    const bool formatKnown = !fields.isRejected("format");
 
     const StateField* valueField = fields.find("value");
     const StateField* bitsField = fields.find("bits");
@@ -91,9 +79,9 @@ void readFields(const StateFields& fields, FloatState& result, std::vector<State
     if (bitsField != nullptr) {
         // With a wrong format, check the bits against the widest one, so that only bits that
         // are wrong by themselves get a second message; the state keeps the default number.
-        const FloatFormat bitsFormat = format.value_or(numeric::kFp32);
+        const FloatFormat bitsFormat = formatKnown ? result.format : numeric::kFp32;
         const auto bits = readBits(*bitsField, bitsFormat, problems);
-        if (bits && format && !both) result.bits = *bits;
+        if (bits && formatKnown && !both) result.bits = *bits;
     }
 }
 
@@ -148,23 +136,40 @@ const KindSpec<FloatState>& floatKind() {
     static const KindSpec<FloatState> spec{
         "float",
         "one number in a float format (fp32 to fp8): its bits, fields, formula, rounding "
-            "and neighbours",
+        "and neighbours",
         "the float state must be fields like 'format: fp16' and 'value: 3.5', one per "
-               "line",
+        "line",
         "",
         {
-            ruleField<FloatState>("format", "`fp16`",
-                                "`fp32`, `tf32`, `fp16`, `bf16`, `fp8-e4m3` or `fp8-e5m2` (as in `mlsyslab-cli format`, [cli.md](cli.md))"),
+            choiceField<FloatState, FloatFormat>(
+                "format", &FloatState::format, formatChoices(),
+                "`fp32`, `tf32`, `fp16`, `bf16`, `fp8-e4m3` or `fp8-e5m2` (as in `mlsyslab-cli "
+                "format`, [cli.md](cli.md))"),
             ruleField<FloatState>("value", "`0`",
-                                "a decimal number (`3.5`, `0.1`, `-2.5e-3`), `inf` or `nan`, rounded once, exactly, into the format"),
+                                  "a decimal number (`3.5`, `0.1`, `-2.5e-3`), `inf` or `nan`, "
+                                  "rounded once, exactly, into the format"),
             ruleField<FloatState>("bits", "",
-                                "the pattern instead of a value: hex digits after `0x` that fit the format (`\"0x4300\"`)"),
-            ruleField<FloatState>("rounding", "`nearest`",
-                                "`nearest` (ties to even), `zero`, `up` (toward +∞) or `down` (toward −∞)"),
-            ruleField<FloatState>("saturate", "`false`",
-                                "`true`: overflow gives the largest finite value instead of infinity (NVIDIA's satfinite)"),
+                                  "the pattern instead of a value: hex digits after `0x` that fit "
+                                  "the format (`\"0x4300\"`)"),
+            customField<FloatState>(
+                "rounding", "`nearest`",
+                "`nearest` (ties to even), `zero`, `up` (toward +∞) or `down` (toward −∞)",
+                [](const StateField& field, FloatState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.options.rounding =
+                        readRounding(field, problems).value_or(state.options.rounding);
+                }),
+            customField<FloatState>("saturate", "`false`",
+                                    "`true`: overflow gives the largest finite value instead of "
+                                    "infinity (NVIDIA's satfinite)",
+                                    [](const StateField& field, FloatState& state,
+                                       std::vector<StateProblem>& problems) {
+                                        state.options.saturate =
+                                            readBooleanField("saturate", field, problems)
+                                                .value_or(state.options.saturate);
+                                    }),
         },
-        readFields};
+        readNumber};
     return spec;
 }
 

@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
-#include <map>
 #include <string>
 #include <utility>
 
 #include "common/Concat.h"
-#include "common/Suggestion.h"
 #include "lesson/KindFields.h"
 #include "numeric/BitPatternText.h"
 
@@ -20,7 +18,6 @@ using numeric::BitPattern;
 using numeric::IntegerFormat;
 using numeric::IntegerOperation;
 using numeric::Signedness;
-
 
 struct NamedOperation {
     std::string_view name;
@@ -34,8 +31,6 @@ constexpr std::array<NamedOperation, 4> kOperations = {{{"add", IntegerOperation
 bool isAllowedWidth(int width) {
     return std::find(std::begin(kIntWidths), std::end(kIntWidths), width) != std::end(kIntWidths);
 }
-
-
 
 std::optional<int> readWidth(const StateField& field, std::vector<StateProblem>& problems) {
     const YAML::Node& node = field.value;
@@ -51,27 +46,13 @@ std::optional<int> readWidth(const StateField& field, std::vector<StateProblem>&
     return std::nullopt;
 }
 
-std::optional<Signedness> readSignedness(const StateField& field, std::vector<StateProblem>& problems) {
-    // YAML 1.2's booleans only: "yes" and "on" are booleans to some parsers and text to others.
-    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
-    if (text == "true" || text == "True" || text == "TRUE") return Signedness::Signed;
-    if (text == "false" || text == "False" || text == "FALSE") return Signedness::Unsigned;
-    addStateError(problems, field.problemMark(), "signed must be true or false");
-    return std::nullopt;
-}
-
-std::optional<IntegerOperation> readOperation(const StateField& field,
-                                              std::vector<StateProblem>& problems) {
-    const std::string name = field.value.IsScalar() ? field.value.Scalar() : std::string();
-    if (const auto operation = operationNamed(name)) return operation;
-    std::string message = "op must be add, sub, mul or neg";
-    std::vector<std::string> names;
-    for (const NamedOperation& known : kOperations) names.emplace_back(known.name);
-    if (const auto suggestion = closestMatch(name, names)) {
-        message += concat("; did you mean '", *suggestion, "'?");
+// The operations as choiceField takes them.
+std::vector<std::pair<std::string, IntegerOperation>> operationChoices() {
+    std::vector<std::pair<std::string, IntegerOperation>> choices;
+    for (const NamedOperation& known : kOperations) {
+        choices.emplace_back(known.name, known.operation);
     }
-    addStateError(problems, field.problemMark(), std::move(message));
-    return std::nullopt;
+    return choices;
 }
 
 // The format an operand is checked against. With a wrong width or signedness the lesson has an
@@ -109,21 +90,14 @@ std::optional<BitPattern> readOperand(const std::string& name, const StateField&
     return numeric::wrap(*number, stateFormat).bits;
 }
 
-void readFields(const StateFields& fields, IntState& result, std::vector<StateProblem>& problems) {
-
-    std::optional<int> width = result.format.width;
-    if (const StateField* field = fields.find("width")) width = readWidth(*field, problems);
-    std::optional<Signedness> signedness = result.format.signedness;
-    if (const StateField* field = fields.find("signed")) signedness = readSignedness(*field, problems);
-    if (const StateField* field = fields.find("op")) {
-        result.operation = readOperation(*field, problems).value_or(result.operation);
-    }
-
-    result.format = {width.value_or(result.format.width),
-                     signedness.value_or(result.format.signedness)};
-    const OperandCheck check{{width.value_or(numeric::IntegerFormat::kMaxWidth),
-                              signedness.value_or(Signedness::Signed)},
-                             signedness.has_value()};
+// The operands are read in the format, so they wait for the width and the signedness.
+void readOperands(const StateFields& fields, IntState& result,
+                  std::vector<StateProblem>& problems) {
+    const bool signednessKnown = !fields.isRejected("signed");
+    const OperandCheck check{
+        {fields.isRejected("width") ? numeric::IntegerFormat::kMaxWidth : result.format.width,
+         signednessKnown ? result.format.signedness : Signedness::Signed},
+        signednessKnown};
     result.a = BitPattern(result.format.width, 0);
     result.b = BitPattern(result.format.width, 1);
     if (const StateField* field = fields.find("a")) {
@@ -157,18 +131,31 @@ const KindSpec<IntState>& intKind() {
         "the int state must be fields like 'width: 8' and 'a: 100', one per line",
         "",
         {
-            ruleField<IntState>("width", "`8`",
-                                "the register width in bits: `4`, `8`, `16`, `32` or `64`"),
-            ruleField<IntState>("signed", "`true`",
-                                "`true` reads the bits as two's complement, `false` as unsigned"),
-            ruleField<IntState>("op", "`add`",
-                                "`add` (A + B), `sub` (A − B), `mul` (A × B) or `neg` (−A, computed as 0 − A)"),
-            ruleField<IntState>("a", "`0`",
-                                "a decimal whole number that fits the format (for 8 bits signed, −128 to 127)"),
+            customField<IntState>(
+                "width", "`8`", "the register width in bits: `4`, `8`, `16`, `32` or `64`",
+                [](const StateField& field, IntState& state, std::vector<StateProblem>& problems) {
+                    state.format.width = readWidth(field, problems).value_or(state.format.width);
+                }),
+            customField<IntState>(
+                "signed", "`true`",
+                "`true` reads the bits as two's complement, `false` as unsigned",
+                [](const StateField& field, IntState& state, std::vector<StateProblem>& problems) {
+                    if (const auto isSigned = readBooleanField("signed", field, problems)) {
+                        state.format.signedness =
+                            *isSigned ? Signedness::Signed : Signedness::Unsigned;
+                    }
+                }),
+            choiceField<IntState, IntegerOperation>(
+                "op", &IntState::operation, operationChoices(),
+                "`add` (A + B), `sub` (A − B), `mul` (A × B) or `neg` (−A, computed as 0 − A)"),
+            ruleField<IntState>(
+                "a", "`0`",
+                "a decimal whole number that fits the format (for 8 bits signed, −128 to 127)"),
             ruleField<IntState>("b", "`1`",
-                                "the same; `neg` ignores it, but it is kept for when students switch the operation"),
+                                "the same; `neg` ignores it, but it is kept for when students "
+                                "switch the operation"),
         },
-        readFields};
+        readOperands};
     return spec;
 }
 

@@ -13,9 +13,6 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"format", "loss_scale", "count",
-                                              "seed",   "log10_mean", "log10_sd"};
-
 // `rangeAndExample` finishes the message: "from 0 to 3 (1.5: ...)".
 std::optional<double> readNumber(const std::string& name, const StateField& field, double minimum,
                                  double maximum, std::string_view rangeAndExample,
@@ -27,60 +24,11 @@ std::optional<double> readNumber(const std::string& name, const StateField& fiel
     return std::nullopt;
 }
 
-void readFormat(const StateFields& fields, MixedPrecisionState& result,
-                std::vector<StateProblem>& problems) {
-    const StateField* field = fields.find("format");
-    if (field == nullptr) return;
-    std::vector<std::string> names;
-    for (const auto& format : mixedPrecisionFormats()) names.emplace_back(format.name);
-    const auto name =
-        readChoiceField("format", field->value, field->problemMark(), names, problems);
-    if (!name) return;
-    for (const auto& format : mixedPrecisionFormats()) {
-        if (format.name == *name) result.format = format;
-    }
-}
-
-void readNumbers(const StateFields& fields, MixedPrecisionState& result,
-                 std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("loss_scale")) {
-        result.lossScale = readNumber("loss_scale", *field, kMixedPrecisionMinLossScale,
-                                      kMixedPrecisionMaxLossScale,
-                                      "from 1e-30 to 1e30, like 1024 or 1000 (the loss is "
-                                      "multiplied by it)",
-                                      problems)
-                               .value_or(result.lossScale);
-    }
-    if (const StateField* field = fields.find("count")) {
-        result.count =
-            static_cast<int>(readWholeNumberField("count", *field, 1, kMixedPrecisionMaxCount, problems)
-                                 .value_or(std::uint64_t(result.count)));
-    }
-    if (const StateField* field = fields.find("seed")) {
-        result.seed =
-            readWholeNumberField("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
-    }
-    numeric::GradientDistribution& distribution = result.distribution;
-    if (const StateField* field = fields.find("log10_mean")) {
-        distribution.log10Mean =
-            readNumber("log10_mean", *field, kMixedPrecisionMinLog10Mean,
-                       kMixedPrecisionMaxLog10Mean,
-                       "from -12 to 2 (-7 makes the typical gradient 1e-7)", problems)
-                .value_or(distribution.log10Mean);
-    }
-    if (const StateField* field = fields.find("log10_sd")) {
-        distribution.log10StandardDeviation =
-            readNumber("log10_sd", *field, 0.0, kMixedPrecisionMaxLog10StandardDeviation,
-                       "from 0 to 3 (the spread in decades: 1.5 puts two thirds of the "
-                       "gradients within 1.5 decades of the mean)",
-                       problems)
-                .value_or(distribution.log10StandardDeviation);
-    }
-}
-
-void readFields(const StateFields& fields, MixedPrecisionState& state, std::vector<StateProblem>& problems) {
-    readFormat(fields, state, problems);
-    readNumbers(fields, state, problems);
+// The formats as choiceField takes them, by name.
+std::vector<std::pair<std::string, numeric::FloatFormat>> formatChoices() {
+    std::vector<std::pair<std::string, numeric::FloatFormat>> choices;
+    for (const auto& format : mixedPrecisionFormats()) choices.emplace_back(format.name, format);
+    return choices;
 }
 
 }  // namespace
@@ -93,25 +41,64 @@ const KindSpec<MixedPrecisionState>& mixedPrecisionKind() {
     static const KindSpec<MixedPrecisionState> spec{
         "mixed-precision",
         "loss scaling for FP16/BF16 training: synthetic gradients scaled, cast, and divided "
-            "back in FP32; how many underflow to zero, stay subnormal or overflow",
+        "back in FP32; how many underflow to zero, stay subnormal or overflow",
         "the mixed-precision state must be fields like "
-               "'format: fp16' and 'loss_scale: 1024', one per line",
+        "'format: fp16' and 'loss_scale: 1024', one per line",
         "",
         {
-            ruleField<MixedPrecisionState>("format", "`fp16`",
-                                "`fp16` or `bf16`: the format the gradients are cast to"),
-            ruleField<MixedPrecisionState>("loss_scale", "`1`",
-                                "S, any number from 1e-30 to 1e30 (`1024`, `1000`, `65536`; below 1 scales down). The slider shows the nearest power of two from 2⁰ to 2²⁴"),
-            ruleField<MixedPrecisionState>("count", "`10000`",
-                                "how many gradients, 1 to 1000000"),
-            ruleField<MixedPrecisionState>("seed", "`1`",
-                                "a whole number from 0 to 18446744073709551615; the same seed gives the same gradients"),
-            ruleField<MixedPrecisionState>("log10_mean", "`-7`",
-                                "the typical magnitude in decades, −12 to 2 (−7: about 1e-7)"),
-            ruleField<MixedPrecisionState>("log10_sd", "`1.5`",
-                                "the spread in decades, 0 to 3"),
+            choiceField<MixedPrecisionState, numeric::FloatFormat>(
+                "format", &MixedPrecisionState::format, formatChoices(),
+                "`fp16` or `bf16`: the format the gradients are cast to"),
+            customField<MixedPrecisionState>(
+                "loss_scale", "`1`",
+                "S, any number from 1e-30 to 1e30 (`1024`, `1000`, `65536`; below 1 scales down). "
+                "The slider shows the nearest power of two from 2⁰ to 2²⁴",
+                [](const StateField& field, MixedPrecisionState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.lossScale =
+                        readNumber("loss_scale", field, kMixedPrecisionMinLossScale,
+                                   kMixedPrecisionMaxLossScale,
+                                   "from 1e-30 to 1e30, like 1024 or 1000 (the loss is "
+                                   "multiplied by it)",
+                                   problems)
+                            .value_or(state.lossScale);
+                }),
+            wholeNumberField("count", &MixedPrecisionState::count, 1, kMixedPrecisionMaxCount,
+                             "how many gradients, 1 to 1000000"),
+            // Every 64-bit value is a seed, so no number above the range can be refused.
+            customField<MixedPrecisionState>("seed", "`1`",
+                                             "a whole number from 0 to 18446744073709551615; the "
+                                             "same seed gives the same gradients",
+                                             [](const StateField& field, MixedPrecisionState& state,
+                                                std::vector<StateProblem>& problems) {
+                                                 state.seed =
+                                                     readWholeNumberField("seed", field, 0,
+                                                                          UINT64_MAX, problems)
+                                                         .value_or(state.seed);
+                                             }),
+            customField<MixedPrecisionState>(
+                "log10_mean", "`-7`", "the typical magnitude in decades, −12 to 2 (−7: about 1e-7)",
+                [](const StateField& field, MixedPrecisionState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.distribution.log10Mean =
+                        readNumber("log10_mean", field, kMixedPrecisionMinLog10Mean,
+                                   kMixedPrecisionMaxLog10Mean,
+                                   "from -12 to 2 (-7 makes the typical gradient 1e-7)", problems)
+                            .value_or(state.distribution.log10Mean);
+                }),
+            customField<MixedPrecisionState>(
+                "log10_sd", "`1.5`", "the spread in decades, 0 to 3",
+                [](const StateField& field, MixedPrecisionState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.distribution.log10StandardDeviation =
+                        readNumber("log10_sd", field, 0.0, kMixedPrecisionMaxLog10StandardDeviation,
+                                   "from 0 to 3 (the spread in decades: 1.5 puts two thirds of "
+                                   "the gradients within 1.5 decades of the mean)",
+                                   problems)
+                            .value_or(state.distribution.log10StandardDeviation);
+                }),
         },
-        readFields};
+        nullptr};
     return spec;
 }
 

@@ -18,9 +18,6 @@ using numeric::Granularity;
 using numeric::QuantizationScheme;
 using numeric::QuantizedType;
 
-const std::vector<std::string> kFieldNames = {
-    "distribution",     "count",        "seed", "scheme", "dtype", "granularity", "channels",
-    "outlier_fraction", "outlier_scale"};
 const std::vector<std::string> kDistributionNames = {"normal", "uniform", "outliers"};
 const std::vector<std::string> kTypeNames = {"int8", "int4", "uint8", "uint4"};
 const std::vector<std::string> kSchemeNames = {"symmetric", "affine"};
@@ -44,29 +41,33 @@ std::optional<double> readNumber(const std::string& name, const StateField& fiel
     return std::nullopt;
 }
 
-template <typename Value, typename Lookup>
-void readChoice(const StateFields& fields, const std::string& name,
-                const std::vector<std::string>& choices, Lookup lookup, Value& target,
+// The names with the values the engine's lookup gives them, as choiceField takes them.
+template <typename Value>
+std::vector<std::pair<std::string, Value>> namedChoices(
+    const std::vector<std::string>& names, std::optional<Value> (*lookup)(std::string_view)) {
+    std::vector<std::pair<std::string, Value>> choices;
+    for (const std::string& name : names) choices.emplace_back(name, *lookup(name));
+    return choices;
+}
+
+void readScheme(const StateField& field, QuantizeState& state,
                 std::vector<StateProblem>& problems) {
-    const StateField* field = fields.find(name);
-    if (field == nullptr) return;
+    if (scalarText(field) == "asymmetric") {
+        // The usual other name for affine; "did you mean 'symmetric'" would be the opposite.
+        addStateError(problems, field.problemMark(),
+                      "scheme must be symmetric or affine; asymmetric quantization is called "
+                      "'affine' here");
+        return;
+    }
     if (const auto text =
-            readChoiceField(name, field->value, field->problemMark(), choices, problems)) {
-        if (const auto value = lookup(*text)) target = *value;
+            readChoiceField("scheme", field.value, field.problemMark(), kSchemeNames, problems)) {
+        if (const auto scheme = numeric::schemeNamed(*text)) state.scheme = *scheme;
     }
 }
 
-void readNumbers(const StateFields& fields, QuantizeState& result,
-                 std::vector<StateProblem>& problems) {
-    if (const StateField* field = fields.find("count")) {
-        result.count =
-            static_cast<int>(readWholeNumberField("count", *field, 1, kQuantizeMaxCount, problems)
-                                 .value_or(result.count));
-    }
-    if (const StateField* field = fields.find("seed")) {
-        result.seed =
-            readWholeNumberField("seed", *field, 0, UINT64_MAX, problems).value_or(result.seed);
-    }
+// The rows of the matrix need a weight each, so channels waits for count.
+void readChannels(const StateFields& fields, QuantizeState& result,
+                  std::vector<StateProblem>& problems) {
     if (const StateField* field = fields.find("channels")) {
         const auto channels =
             readWholeNumberField("channels", *field, 1, kQuantizeMaxChannels, problems);
@@ -79,34 +80,6 @@ void readNumbers(const StateFields& fields, QuantizeState& result,
             result.channels = static_cast<int>(*channels);
         }
     }
-    if (const StateField* field = fields.find("outlier_fraction")) {
-        result.outlierFraction = readNumber("outlier_fraction", *field, 0.0, 1.0,
-                                            " (0.01 is 1 % of the weights)", problems)
-                                     .value_or(result.outlierFraction);
-    }
-    if (const StateField* field = fields.find("outlier_scale")) {
-        result.outlierScale = readNumber("outlier_scale", *field, 1.0, kQuantizeMaxOutlierScale,
-                                         " (10 puts an outlier 10 times farther out)", problems)
-                                  .value_or(result.outlierScale);
-    }
-}
-
-void readFields(const StateFields& fields, QuantizeState& result, std::vector<StateProblem>& problems) {
-    readChoice(fields, "distribution", kDistributionNames, numeric::distributionNamed,
-               result.distribution, problems);
-    const StateField* scheme = fields.find("scheme");
-    if (scheme != nullptr && scalarText(*scheme) == "asymmetric") {
-        // The usual other name for affine; "did you mean 'symmetric'" would be the opposite.
-        addStateError(problems, scheme->problemMark(),
-                      "scheme must be symmetric or affine; asymmetric quantization is called "
-                      "'affine' here");
-    } else {
-        readChoice(fields, "scheme", kSchemeNames, numeric::schemeNamed, result.scheme, problems);
-    }
-    readChoice(fields, "dtype", kTypeNames, numeric::quantizedTypeNamed, result.dtype, problems);
-    readChoice(fields, "granularity", kGranularityNames, numeric::granularityNamed,
-               result.granularity, problems);
-    readNumbers(fields, result, problems);
 }
 
 }  // namespace
@@ -127,31 +100,61 @@ const KindSpec<QuantizeState>& quantizeKind() {
     static const KindSpec<QuantizeState> spec{
         "quantize",
         "FP32 weights quantized to int8, int4, uint8 or uint4 (symmetric or affine, per "
-            "tensor or per channel): histograms, error, SQNR and memory saved",
+        "tensor or per channel): histograms, error, SQNR and memory saved",
         "the quantize state must be fields like "
-               "'dtype: int8' and 'scheme: affine', one per line",
+        "'dtype: int8' and 'scheme: affine', one per line",
         "",
         {
-            ruleField<QuantizeState>("distribution", "`normal`",
-                                "`normal`, `uniform` or `outliers`"),
-            ruleField<QuantizeState>("count", "`4096`",
-                                "how many weights, 1 to 1000000"),
-            ruleField<QuantizeState>("seed", "`1`",
-                                "a whole number from 0 to 18446744073709551615; the same seed gives the same weights"),
-            ruleField<QuantizeState>("scheme", "`symmetric`",
-                                "`symmetric` or `affine`"),
-            ruleField<QuantizeState>("dtype", "`int8`",
-                                "`int8`, `int4`, `uint8` or `uint4`"),
-            ruleField<QuantizeState>("granularity", "`tensor`",
-                                "`tensor` (one scale) or `channel` (one scale per row)"),
-            ruleField<QuantizeState>("channels", "`8`",
-                                "the rows of the matrix, 1 to 4096 and at most `count`; used per channel"),
-            ruleField<QuantizeState>("outlier_fraction", "`0.01`",
-                                "the share of weights made outliers, 0 to 1 (`0.01` is 1 %); used by `outliers`"),
-            ruleField<QuantizeState>("outlier_scale", "`10`",
-                                "how many times farther from the mean they move, 1 to 1000; used by `outliers`"),
+            choiceField<QuantizeState, DistributionKind>(
+                "distribution", &QuantizeState::distribution,
+                namedChoices(kDistributionNames, numeric::distributionNamed),
+                "`normal`, `uniform` or `outliers`"),
+            wholeNumberField("count", &QuantizeState::count, 1, kQuantizeMaxCount,
+                             "how many weights, 1 to 1000000"),
+            // Every 64-bit value is a seed, so no number above the range can be refused.
+            customField<QuantizeState>("seed", "`1`",
+                                       "a whole number from 0 to 18446744073709551615; the same "
+                                       "seed gives the same weights",
+                                       [](const StateField& field, QuantizeState& state,
+                                          std::vector<StateProblem>& problems) {
+                                           state.seed = readWholeNumberField("seed", field, 0,
+                                                                             UINT64_MAX, problems)
+                                                            .value_or(state.seed);
+                                       }),
+            customField<QuantizeState>("scheme", "`symmetric`", "`symmetric` or `affine`",
+                                       readScheme),
+            choiceField<QuantizeState, QuantizedType>(
+                "dtype", &QuantizeState::dtype,
+                namedChoices(kTypeNames, numeric::quantizedTypeNamed),
+                "`int8`, `int4`, `uint8` or `uint4`"),
+            choiceField<QuantizeState, Granularity>(
+                "granularity", &QuantizeState::granularity,
+                namedChoices(kGranularityNames, numeric::granularityNamed),
+                "`tensor` (one scale) or `channel` (one scale per row)"),
+            ruleField<QuantizeState>(
+                "channels", "`8`",
+                "the rows of the matrix, 1 to 4096 and at most `count`; used per channel"),
+            customField<QuantizeState>(
+                "outlier_fraction", "`0.01`",
+                "the share of weights made outliers, 0 to 1 (`0.01` is 1 %); used by `outliers`",
+                [](const StateField& field, QuantizeState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.outlierFraction = readNumber("outlier_fraction", field, 0.0, 1.0,
+                                                       " (0.01 is 1 % of the weights)", problems)
+                                                .value_or(state.outlierFraction);
+                }),
+            customField<QuantizeState>(
+                "outlier_scale", "`10`",
+                "how many times farther from the mean they move, 1 to 1000; used by `outliers`",
+                [](const StateField& field, QuantizeState& state,
+                   std::vector<StateProblem>& problems) {
+                    state.outlierScale =
+                        readNumber("outlier_scale", field, 1.0, kQuantizeMaxOutlierScale,
+                                   " (10 puts an outlier 10 times farther out)", problems)
+                            .value_or(state.outlierScale);
+                }),
         },
-        readFields};
+        readChannels};
     return spec;
 }
 

@@ -10,9 +10,6 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-const std::vector<std::string> kFieldNames = {"source", "start_step", "show", "editable",
-                                              "max_steps"};
-
 // yaml-cpp does not say how far a block scalar's lines are indented; lessons (and the docs)
 // indent them two spaces under the key, so a column inside the program is counted from there.
 constexpr int kBlockScalarIndent = 2;
@@ -37,30 +34,23 @@ std::optional<pyvm::SyntaxError> firstSyntaxError(const std::string& source) {
     return pyvm::compile(source, "<lesson>").error;
 }
 
-void readSource(const StateFields& fields, PyVmState& state, std::vector<StateProblem>& problems) {
-    const StateField* field = fields.find("source");
-    if (field == nullptr) {
-        addStateError(problems, fields.map.Mark(),
-                      "a pyvm simulator needs its program: 'source: |' with the program indented "
-                      "under it");
-        return;
-    }
-    if (!field->value.IsScalar()) {
-        addStateError(problems, field->problemMark(),
+void readSource(const StateField& field, PyVmState& state, std::vector<StateProblem>& problems) {
+    if (!field.value.IsScalar()) {
+        addStateError(problems, field.problemMark(),
                       "source must be the program as text: 'source: |' with the program indented "
                       "under it");
         return;
     }
-    const std::string source = field->value.Scalar();
+    const std::string source = field.value.Scalar();
     if (source.find_first_not_of(" \t\r\n") == std::string::npos) {
-        addStateError(problems, field->problemMark(),
+        addStateError(problems, field.problemMark(),
                       "source is empty: write the program indented under 'source: |'");
         return;
     }
     // A lesson whose program does not compile would open on an error the author never meant.
     if (const auto syntaxError = firstSyntaxError(source)) {
         const pyvm::SyntaxError& error = *syntaxError;
-        addStateError(problems, programMark(*field, source, error.line, error.offset),
+        addStateError(problems, programMark(field, source, error.line, error.offset),
                       concat("the program does not compile: ", error.kind, ": ", error.message,
                              " (line ", std::to_string(error.line), " of the program)"));
     }
@@ -95,12 +85,13 @@ void readShow(const StateField& field, PyVmState& state, std::vector<StateProble
     state.shown = shown;
 }
 
-void readFields(const StateFields& fields, PyVmState& result, std::vector<StateProblem>& problems) {
-    readSource(fields, result, problems);
-    if (const StateField* field = fields.find("max_steps")) {
-        const auto steps = readWholeNumberField("max_steps", *field, 1,
-                                                std::uint64_t(kMostPyVmMaxSteps), problems);
-        if (steps) result.maxSteps = std::int64_t(*steps);
+// A program has no default, and the first snapshot shown must be one the run records.
+void readProgramAndStartStep(const StateFields& fields, PyVmState& result,
+                             std::vector<StateProblem>& problems) {
+    if (fields.find("source") == nullptr) {
+        addStateError(problems, fields.map.Mark(),
+                      "a pyvm simulator needs its program: 'source: |' with the program indented "
+                      "under it");
     }
     if (const StateField* field = fields.find("start_step")) {
         const auto step = readWholeNumberField("start_step", *field, 0,
@@ -112,10 +103,6 @@ void readFields(const StateFields& fields, PyVmState& result, std::vector<StateP
         } else if (step) {
             result.startStep = std::int64_t(*step);
         }
-    }
-    if (const StateField* field = fields.find("show")) readShow(*field, result, problems);
-    if (const StateField* field = fields.find("editable")) {
-        result.editable = readBooleanField("editable", *field, problems).value_or(result.editable);
     }
 }
 
@@ -136,18 +123,24 @@ const KindSpec<PyVmState>& pyVmKind() {
         // readStateMap keeps the defaults for an empty state, but a program has no default.
         "a pyvm simulator needs its program: 'source: |' with the program indented under it",
         {
-            ruleField<PyVmState>("source", "(required)",
-                                "the program, as a block scalar: `source: \\|` and the program indented two spaces under it"),
-            ruleField<PyVmState>("start_step", "`0`",
-                                "the snapshot shown first, counted from 0; past the end of the run, the last one"),
-            ruleField<PyVmState>("show", "all",
-                                "the panes shown, a list of `source`, `bytecode`, `stack`, `frames`, `globals`, `output`"),
-            ruleField<PyVmState>("editable", "`true`",
-                                "whether students may edit the program and run it again"),
-            ruleField<PyVmState>("max_steps", "`10000`",
-                                "the most snapshots a run records, 1 to 100000"),
+            customField<PyVmState>("source", "(required)",
+                                   "the program, as a block scalar: `source: \\|` and the program "
+                                   "indented two spaces under it",
+                                   readSource),
+            // Below max_steps, so it waits for it.
+            ruleField<PyVmState>(
+                "start_step", "`0`",
+                "the snapshot shown first, counted from 0; past the end of the run, the last one"),
+            customField<PyVmState>("show", "all",
+                                   "the panes shown, a list of `source`, `bytecode`, `stack`, "
+                                   "`frames`, `globals`, `output`",
+                                   readShow),
+            flagField("editable", &PyVmState::editable,
+                      "whether students may edit the program and run it again"),
+            wholeNumberField("max_steps", &PyVmState::maxSteps, 1, std::uint64_t(kMostPyVmMaxSteps),
+                             "the most snapshots a run records, 1 to 100000"),
         },
-        readFields};
+        readProgramAndStartStep};
     return spec;
 }
 

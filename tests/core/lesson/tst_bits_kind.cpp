@@ -8,7 +8,6 @@
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::bitsKind;
-using mlsyslab::lesson::kinds::bitsKind;
 using mlsyslab::numeric::BitPattern;
 
 namespace {
@@ -22,30 +21,13 @@ class TestBitsKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesDefaults_data();
-    void emptyStateGivesDefaults();
     void validStates_data();
     void validStates();
     void problems_data();
     void problems();
     void wrongFieldsFallBackToDefaults_data();
     void wrongFieldsFallBackToDefaults();
-    void kindValidatesWithTheSameProblems();
 };
-
-void TestBitsKind::emptyStateGivesDefaults_data() {
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("empty body") << "";
-    QTest::newRow("comment only") << "# nothing here\n";
-    QTest::newRow("explicit null") << "~";
-}
-
-void TestBitsKind::emptyStateGivesDefaults() {
-    QFETCH(QString, yaml);
-    const auto reading = bitsKind().read(YAML::Load(yaml.toStdString()));
-    QCOMPARE(describe(reading.problems), QStringList());
-    QCOMPARE(reading.state.pattern, BitPattern(8, 0));
-}
 
 void TestBitsKind::validStates_data() {
     QTest::addColumn<QString>("yaml");
@@ -143,23 +125,9 @@ void TestBitsKind::problems_data() {
         << QStringList{
                "error 0:0 value must be a number like 65 or a string like \"0x41\", not empty"};
 
-    QTest::newRow("misspelt width")
-        << "widht: 8"
-        << QStringList{"warning 0:0 unknown bits field 'widht'; did you mean 'width'?"};
     QTest::newRow("misspelt value, indented flow")
         << "{width: 8, valeu: 3}"
         << QStringList{"warning 0:11 unknown bits field 'valeu'; did you mean 'value'?"};
-    QTest::newRow("unrelated field")
-        << "width: 8\ncolour: red"
-        << QStringList{
-               "warning 1:0 unknown bits field 'colour' (bits has the fields width and value)"};
-    QTest::newRow("field given twice")
-        << "width: 8\nwidth: 16" << QStringList{"error 1:0 bits field 'width' is given twice"};
-
-    const QString notMap = QStringLiteral(
-        "the bits state must be fields like 'width: 8' and 'value: 65', one per line");
-    QTest::newRow("scalar state") << "65" << QStringList{"error 0:0 " + notMap};
-    QTest::newRow("list state") << "- width: 8" << QStringList{"error 0:0 " + notMap};
 
     // A wrong width does not drag a good value down with it: the value is checked against the
     // widest allowed width, and only a value that fits none is reported too.
@@ -200,16 +168,6 @@ void TestBitsKind::wrongFieldsFallBackToDefaults() {
     QFETCH(int, width);
     QFETCH(qulonglong, bits);
     QCOMPARE(bitsKind().read(YAML::Load(yaml.toStdString())).state.pattern, BitPattern(width, bits));
-}
-
-void TestBitsKind::kindValidatesWithTheSameProblems() {
-    const auto kind = bitsKind();
-    QCOMPARE(kind.name, std::string("bits"));
-    QVERIFY(!kind.summary.empty());
-    QCOMPARE(describe(kind.read(YAML::Load("width: 16\nvalue: 0x1E64")).problems), QStringList());
-    QCOMPARE(describe(kind.read(YAML::Node()).problems), QStringList());
-    QCOMPARE(describe(kind.read(YAML::Load("width: 5")).problems),
-             QStringList{"error 0:7 width must be 4, 8, 16 or 32"});
 }
 
 QTEST_APPLESS_MAIN(TestBitsKind)

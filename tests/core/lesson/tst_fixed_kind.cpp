@@ -3,7 +3,6 @@
 #include <QtTest>
 
 #include "LessonTestSupport.h"
-#include "lesson/KindSpec.h"
 #include "numeric/lesson/FixedKind.h"
 
 using mlsyslab::lesson::Severity;
@@ -11,7 +10,6 @@ using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::fixedKind;
 using mlsyslab::lesson::kinds::FixedState;
 using mlsyslab::lesson::kinds::overflowModeNamed;
-using mlsyslab::lesson::kinds::fixedKind;
 using mlsyslab::numeric::OverflowMode;
 namespace numeric = mlsyslab::numeric;
 
@@ -36,31 +34,13 @@ class TestFixedKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesDefaults_data();
-    void emptyStateGivesDefaults();
     void validStates_data();
     void validStates();
     void problems_data();
     void problems();
     void wrongFieldsFallBackToDefaults();
     void overflowNames();
-    void registeredAndValidatingTheSame();
 };
-
-void TestFixedKind::emptyStateGivesDefaults_data() {
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("empty body") << "";
-    QTest::newRow("comment only") << "# nothing here\n";
-    QTest::newRow("explicit null") << "~";
-}
-
-void TestFixedKind::emptyStateGivesDefaults() {
-    QFETCH(QString, yaml);
-    const auto reading = fixedKind().read(YAML::Load(yaml.toStdString()));
-    QCOMPARE(describe(reading.problems), QStringList());
-    QCOMPARE(describe(reading.state), QStringLiteral("Q3.4 value=0 nearest saturate"));
-    QVERIFY(reading.state == FixedState{});
-}
 
 void TestFixedKind::validStates_data() {
     QTest::addColumn<QString>("yaml");
@@ -161,28 +141,12 @@ void TestFixedKind::problems_data() {
                                         "error 0:0 value must be a decimal number like 0.75 or "
                                         "-2.5625, not empty"};
 
-    QTest::newRow("misspelt field")
-        << "fraction_bit: 4"
-        << QStringList{
-               "warning 0:0 unknown fixed field 'fraction_bit'; did you mean 'fraction_bits'?"};
-    QTest::newRow("unrelated field")
-        << "width: 8"
-        << QStringList{
-               "warning 0:0 unknown fixed field 'width' (fixed has the fields integer_bits, "
-               "fraction_bits, signed, value, rounding and overflow)"};
-    QTest::newRow("field given twice")
-        << "value: 1\nvalue: 2" << QStringList{"error 1:0 fixed field 'value' is given twice"};
     QTest::newRow("problems in file order")
         << "value: x\nrounding: up\noverflow: no\ninteger_bits: 99"
         << QStringList{
                "error 0:7 value: 'x' is not a decimal number: type a value like 0.75, -2.5 or 1e-3",
                "error 2:10 overflow must be saturate or wrap",
                "error 3:14 integer_bits" + countMessage};
-    QTest::newRow("scalar state")
-        << "0.75"
-        << QStringList{
-               "error 0:0 the fixed state must be fields like 'integer_bits: 3' and 'value: "
-               "0.75', one per line"};
 }
 
 void TestFixedKind::problems() {
@@ -205,15 +169,6 @@ void TestFixedKind::overflowNames() {
     QCOMPARE(overflowModeNamed("saturate"), std::optional(OverflowMode::Saturate));
     QCOMPARE(overflowModeNamed("wrap"), std::optional(OverflowMode::Wrap));
     QCOMPARE(overflowModeNamed("Wrap"), std::nullopt);
-}
-
-void TestFixedKind::registeredAndValidatingTheSame() {
-    const auto kinds = mlsyslab::lesson::builtinSimKinds();
-    const auto* kind = kinds.find("fixed");
-    QVERIFY(kind != nullptr);
-    const YAML::Node state = YAML::Load("value: x\nwidht: 3");
-    QCOMPARE(describe(kind->read(state).problems), describe(fixedKind().read(state).problems));
-    QCOMPARE(describe(fixedKind().read(state).problems).size(), 2);
 }
 
 QTEST_APPLESS_MAIN(TestFixedKind)

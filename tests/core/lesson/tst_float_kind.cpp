@@ -43,19 +43,6 @@ class TestFloatKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void floatDefaults() {
-        for (const char* yaml : {"", "# nothing\n", "~"}) {
-            const auto reading = readFloat(yaml);
-            QCOMPARE(describe(reading.problems), QStringList());
-            QCOMPARE(reading.state, FloatState{});
-            QCOMPARE(reading.state.format, kFp16);
-            QCOMPARE(reading.state.bits, std::uint64_t{0});
-            QVERIFY(!reading.state.typedValue);
-            QCOMPARE(reading.state.options.rounding, RoundingMode::NearestEven);
-            QVERIFY(!reading.state.options.saturate);
-        }
-    }
-
     void floatValidStates_data() {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QString>("format");
@@ -207,21 +194,6 @@ private slots:
                    "'nearest'?"};
         QTest::newRow("saturate yes")
             << "saturate: yes" << QStringList{"error 0:10 saturate must be true or false"};
-        QTest::newRow("misspelt field")
-            << "fromat: fp16"
-            << QStringList{"warning 0:0 unknown float field 'fromat'; did you mean 'format'?"};
-        QTest::newRow("unrelated field")
-            << "value: 1\ncolour: red"
-            << QStringList{
-                   "warning 1:0 unknown float field 'colour' (float has the fields "
-                   "format, value, bits, rounding and saturate)"};
-        QTest::newRow("field twice")
-            << "value: 1\nvalue: 2" << QStringList{"error 1:0 float field 'value' is given twice"};
-        QTest::newRow("not a map")
-            << "3.5"
-            << QStringList{
-                   "error 0:0 the float state must be fields like 'format: fp16' and "
-                   "'value: 3.5', one per line"};
         QTest::newRow("bad format, bits checked against fp32")
             << "format: fp128\nbits: \"0x1FFFFFFFF\""
             << QStringList{"error 0:8 format must be " + kFormatChoices,
@@ -291,14 +263,6 @@ private slots:
             << QStringList{
                    "warning 0:0 unknown float-compare field 'format'; did you mean "
                    "'formats'?"};
-        QTest::newRow("field twice")
-            << "value: 1\nvalue: 2"
-            << QStringList{"error 1:0 float-compare field 'value' is given twice"};
-        QTest::newRow("not a map")
-            << "[fp16]"
-            << QStringList{
-                   "error 0:0 the float-compare state must be fields like 'value: 0.1' "
-                   "and 'formats: [fp16, bf16]', one per line"};
     }
     void compareProblems() {
         QFETCH(QString, yaml);
@@ -310,19 +274,6 @@ private slots:
         const auto reading = readCompare("formats: [fp16, fp17, bf16]\nvalue: x");
         QCOMPARE(formatNames(reading.state.formats), QStringList({"fp16", "bf16"}));
         QCOMPARE(reading.state.valueText, std::string("0.1"));
-    }
-
-    void kindsAreRegistered() {
-        const auto kinds = mlsyslab::lesson::builtinSimKinds();
-        for (const char* name : {"float", "float-compare"}) {
-            const auto* kind = kinds.find(name);
-            QVERIFY(kind != nullptr);
-            QVERIFY(!kind->summary.empty());
-            QVERIFY(kind->read);
-        }
-        QCOMPARE(describe(floatKind().read(YAML::Load("format: fp16\nvalue: 3.5")).problems),
-                 QStringList());
-        QCOMPARE(describe(floatCompareKind().read(YAML::Load("formats: [fp8]")).problems).size(), 1);
     }
 
     void problemsAtTheirLineInALesson() {

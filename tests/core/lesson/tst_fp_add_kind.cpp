@@ -9,17 +9,16 @@
 #include "logic/FloatAdderText.h"
 #include "numeric/FloatDecode.h"
 
+using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::formatDiagnostic;
 using mlsyslab::lesson::parseLesson;
 using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
-using mlsyslab::lesson::builtinSimKinds;
 using mlsyslab::lesson::kinds::convertFpAddOperand;
 using mlsyslab::lesson::kinds::fpAddKind;
 using mlsyslab::lesson::kinds::FpAddOperand;
 using mlsyslab::lesson::kinds::FpAddState;
 using mlsyslab::lesson::kinds::parseFpAddOperand;
-using mlsyslab::lesson::kinds::fpAddKind;
 using mlsyslab::logic::floatAdderStageKey;
 namespace numeric = mlsyslab::numeric;
 
@@ -52,8 +51,7 @@ class TestFpAddKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateIsTheSeedExample_data();
-    void emptyStateIsTheSeedExample();
+    void defaultIsTheSeedExample();
     void validStates_data();
     void validStates();
     void operands_data();
@@ -64,25 +62,13 @@ private slots:
     void problems();
     void wrongFieldsFallBackToDefaults_data();
     void wrongFieldsFallBackToDefaults();
-    void kindIsBuiltIn();
     void lessonReportsRealLinesAndColumns();
 };
 
-void TestFpAddKind::emptyStateIsTheSeedExample_data() {
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("empty body") << "";
-    QTest::newRow("comment only") << "# nothing here\n";
-    QTest::newRow("explicit null") << "~";
-}
-
-void TestFpAddKind::emptyStateIsTheSeedExample() {
+void TestFpAddKind::defaultIsTheSeedExample() {
     // Seed 001: 2.5 = 1.01₂ × 2^1 (exponent field 16), 1.25 = 1.01₂ × 2^0 (15), in fp16.
-    QFETCH(QString, yaml);
-    const auto reading = fpAddKind().read(YAML::Load(yaml.toStdString()));
-    QCOMPARE(describe(reading.problems), QStringList());
-    QCOMPARE(describe(reading.state),
+    QCOMPARE(describe(FpAddState{}),
              QStringLiteral("fp16 a=0x4100 '2.5' b=0x3D00 '1.25' step=unpack"));
-    QVERIFY(reading.state == FpAddState{});
 }
 
 void TestFpAddKind::validStates_data() {
@@ -300,22 +286,6 @@ void TestFpAddKind::problems_data() {
     QTest::newRow("hardware yes") << "hardware: yes"
                                   << QStringList{"error 0:10 hardware must be true or false"};
 
-    QTest::newRow("misspelt field")
-        << "hardwere: true"
-        << QStringList{"warning 0:0 unknown fp-add field 'hardwere'; did you mean 'hardware'?"};
-    QTest::newRow("unrelated field")
-        << "a: 1\nrounding: nearest"
-        << QStringList{
-               "warning 1:0 unknown fp-add field 'rounding' (fp-add has the fields "
-               "format, a, b, step and hardware)"};
-    QTest::newRow("field given twice")
-        << "a: 1\nb: 2\na: 3" << QStringList{"error 2:0 fp-add field 'a' is given twice"};
-
-    const QString notMap = QStringLiteral(
-        "the fp-add state must be fields like 'format: fp16' and 'a: 2.5', one per line");
-    QTest::newRow("scalar state") << "2.5 + 1.25" << QStringList{"error 0:0 " + notMap};
-    QTest::newRow("list state") << "- a: 1" << QStringList{"error 0:0 " + notMap};
-
     // A wrong format does not drag good operands down with it: they are checked against fp32.
     QTest::newRow("wrong format, a pattern fine in fp32")
         << "format: fp64\na: 0x3F800000" << QStringList{"error 0:8 " + formatMessage};
@@ -367,15 +337,6 @@ void TestFpAddKind::wrongFieldsFallBackToDefaults() {
     QFETCH(QString, yaml);
     QFETCH(QString, state);
     QCOMPARE(describe(fpAddKind().read(YAML::Load(yaml.toStdString())).state), state);
-}
-
-void TestFpAddKind::kindIsBuiltIn() {
-    const auto kind = fpAddKind();
-    QCOMPARE(kind.name, std::string("fp-add"));
-    QVERIFY(!kind.summary.empty());
-    const auto registry = builtinSimKinds();
-    QVERIFY(registry.find("fp-add") != nullptr);
-    QCOMPARE(registry.suggest("fpadd"), std::optional<std::string>("fp-add"));
 }
 
 // The kind's marks are inside the fence; the lesson reports them at the real file positions.

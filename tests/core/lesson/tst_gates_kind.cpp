@@ -10,7 +10,6 @@ using mlsyslab::lesson::Severity;
 using mlsyslab::lesson::StateProblem;
 using mlsyslab::lesson::kinds::gatesKind;
 using mlsyslab::lesson::kinds::GatesState;
-using mlsyslab::lesson::kinds::gatesKind;
 namespace logic = mlsyslab::logic;
 
 namespace {
@@ -73,29 +72,16 @@ class TestGatesKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesAnAndGate_data();
-    void emptyStateGivesAnAndGate();
+    void defaultIsATwoInputAnd();
     void validStates_data();
     void validStates();
     void problems_data();
     void problems();
     void circuitSizeLimits();
-    void kindValidatesWithTheSameProblems_data() { problems_data(); }
-    void kindValidatesWithTheSameProblems();
 };
 
-void TestGatesKind::emptyStateGivesAnAndGate_data() {
-    QTest::addColumn<QString>("yaml");
-    QTest::newRow("empty body") << "";
-    QTest::newRow("comment only") << "# nothing here\n";
-    QTest::newRow("explicit null") << "~";
-}
-
-void TestGatesKind::emptyStateGivesAnAndGate() {
-    QFETCH(QString, yaml);
-    const auto reading = gatesKind().read(YAML::Load(yaml.toStdString()));
-    QCOMPARE(describe(reading.problems), QStringList());
-    QCOMPARE(describe(reading.state),
+void TestGatesKind::defaultIsATwoInputAnd() {
+    QCOMPARE(describe(GatesState{}),
              QStringLiteral("in a,b | y=AND(a,b) | out y=y | values 00 | table"));
 }
 
@@ -167,10 +153,6 @@ void TestGatesKind::problems_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QStringList>("expected");
     const QString kinds = "and, or, xor, not, nand, nor, xnor or buf";
-    QTest::newRow("not a map") << "- a\n- b"
-                               << QStringList{
-                                      "error 0:0 the gates state must be fields like "
-                                      "'gate: xor' or 'circuit: full-adder', one per line"};
     QTest::newRow("misspelt kind")
         << "gate: xro" << QStringList{"error 0:6 unknown gate kind 'xro'; did you mean 'xor'?"};
     QTest::newRow("unknown kind") << "gate: mux"
@@ -208,10 +190,6 @@ void TestGatesKind::problems_data() {
     QTest::newRow("input names without gates")
         << "inputs: [a, b]"
         << QStringList{"error 0:0 a circuit of your own needs 'gates', the list of its gates"};
-    QTest::newRow("unknown field") << "gate: or\nvaleus: {a: 1}"
-                                   << QStringList{
-                                          "warning 1:0 unknown gates field 'valeus'; did "
-                                          "you mean 'values'?"};
     QTest::newRow("value for an unknown input")
         << "gate: xor\nvalues: {a: 1, c: 1}"
         << QStringList{"error 1:15 values: 'c' is not an input (the inputs are a and b)"};
@@ -326,13 +304,6 @@ void TestGatesKind::circuitSizeLimits() {
         gatesKind().read(YAML::Load((sizedCircuit(17, 1) + "truth_table: false\n").toStdString()));
     QCOMPARE(describe(tooManyInputs.problems),
              QStringList{"error 0:8 a gates circuit has at most 16 inputs; this one has 17"});
-}
-
-void TestGatesKind::kindValidatesWithTheSameProblems() {
-    QFETCH(QString, yaml);
-    const YAML::Node state = YAML::Load(yaml.toStdString());
-    QCOMPARE(describe(gatesKind().read(state).problems), describe(gatesKind().read(state).problems));
-    QCOMPARE(QString::fromStdString(gatesKind().name), QStringLiteral("gates"));
 }
 
 QTEST_APPLESS_MAIN(TestGatesKind)

@@ -34,7 +34,6 @@ mlsyslab::lesson::StateReading<MixedPrecisionState> read(const QString& yaml) {
     return mixedPrecisionKind().read(YAML::Load(yaml.toStdString()));
 }
 
-const QString kDefaults = QStringLiteral("fp16 S=1 n=10000 seed=1 mean=-7 sd=1.5");
 const QString kScaleMessage = QStringLiteral(
     "loss_scale must be a number from 1e-30 to 1e30, like 1024 or 1000 (the loss is multiplied "
     "by it)");
@@ -51,20 +50,8 @@ class TestMixedPrecisionKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesDefaults_data() {
-        QTest::addColumn<QString>("yaml");
-        QTest::newRow("empty body") << "";
-        QTest::newRow("comment only") << "# nothing\n";
-        QTest::newRow("explicit null") << "~";
-    }
-    void emptyStateGivesDefaults() {
-        QFETCH(QString, yaml);
-        const auto reading = read(yaml);
-        QCOMPARE(describe(reading.problems), QStringList());
-        QCOMPARE(describe(reading.state), kDefaults);
-        QVERIFY(reading.state == MixedPrecisionState{});
-        // The defaults are the engine's.
-        QCOMPARE(reading.state.distribution.log10Mean,
+    void defaultsAreTheEngines() {
+        QCOMPARE(MixedPrecisionState{}.distribution.log10Mean,
                  mlsyslab::numeric::kDefaultGradientLog10Mean);
     }
 
@@ -133,25 +120,6 @@ private slots:
             << "log10_mean: 1e-7x" << QStringList{"error 0:12 " + kMeanMessage};
         QTest::newRow("spread negative")
             << "log10_sd: -0.5" << QStringList{"error 0:10 " + kSpreadMessage};
-        QTest::newRow("unknown field, did you mean")
-            << "loss_sacle: 8"
-            << QStringList{
-                   "warning 0:0 unknown mixed-precision field 'loss_sacle'; did you mean "
-                   "'loss_scale'?"};
-        QTest::newRow("unknown field, far from any")
-            << "colour: red"
-            << QStringList{
-                   "warning 0:0 unknown mixed-precision field 'colour' (mixed-precision "
-                   "has the fields format, loss_scale, count, seed, log10_mean and "
-                   "log10_sd)"};
-        QTest::newRow("duplicate")
-            << "format: fp16\nformat: bf16"
-            << QStringList{"error 1:0 mixed-precision field 'format' is given twice"};
-        QTest::newRow("not a map")
-            << "- fp16"
-            << QStringList{
-                   "error 0:0 the mixed-precision state must be fields like 'format: fp16' "
-                   "and 'loss_scale: 1024', one per line"};
         QTest::newRow("list value")
             << "loss_scale: [8]" << QStringList{"error 0:12 " + kScaleMessage};
         QTest::newRow("file order")
@@ -177,17 +145,6 @@ private slots:
         QCOMPARE(formats.size(), std::size_t(2));
         QVERIFY(formats[0] == mlsyslab::numeric::kFp16);
         QVERIFY(formats[1] == mlsyslab::numeric::kBf16);
-    }
-
-    void kindIsRegistered() {
-        const auto kinds = mlsyslab::lesson::builtinSimKinds();
-        const auto* kind = kinds.find("mixed-precision");
-        QVERIFY(kind != nullptr);
-        QVERIFY(!kind->summary.empty());
-        const YAML::Node state = YAML::Load("format: fp8\ncuont: 5");
-        QCOMPARE(describe(kind->read(state).problems),
-                 describe(mixedPrecisionKind().read(state).problems));
-        QCOMPARE(kind->read(YAML::Node()).problems.size(), std::size_t(0));
     }
 
     void problemsAtTheirLineInALesson() {

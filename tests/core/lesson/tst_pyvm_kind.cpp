@@ -5,9 +5,8 @@
 #include "LessonTestSupport.h"
 #include "pyvm/lesson/PyVmKind.h"
 
+using mlsyslab::lesson::kinds::pyVmKind;
 using mlsyslab::lesson::kinds::PyVmPane;
-using mlsyslab::lesson::kinds::pyVmKind;
-using mlsyslab::lesson::kinds::pyVmKind;
 using mlsyslab::testing::describe;
 
 class PyVmKindTest : public QObject {
@@ -18,7 +17,6 @@ private slots:
     void reportsProblems_data();
     void reportsProblems();
     void aSyntaxErrorPointsAtItsLineInTheFence();
-    void isRegisteredUnderItsName();
 };
 
 void PyVmKindTest::readsEveryField() {
@@ -61,11 +59,9 @@ void PyVmKindTest::reportsProblems_data() {
                                                  "indented under 'source: |'"};
     QTest::newRow("source not text")
         << "source: [1, 2]\n"
-        << QStringList{"error 0:8 source must be the program as text: 'source: |' with the "
-                       "program indented under it"};
-    QTest::newRow("unknown field")
-        << "source: |\n  x = 1\nstart_stpe: 2\n"
-        << QStringList{"warning 2:0 unknown pyvm field 'start_stpe'; did you mean 'start_step'?"};
+        << QStringList{
+               "error 0:8 source must be the program as text: 'source: |' with the "
+               "program indented under it"};
     QTest::newRow("max_steps out of range")
         << "source: |\n  x = 1\nmax_steps: 0\n"
         << QStringList{"error 2:11 max_steps must be a whole number from 1 to 100000"};
@@ -84,8 +80,6 @@ void PyVmKindTest::reportsProblems_data() {
     QTest::newRow("editable not a flag")
         << "source: |\n  x = 1\neditable: maybe\n"
         << QStringList{"error 2:10 editable must be true or false"};
-    QTest::newRow("given twice") << "source: |\n  x = 1\nsource: |\n  y = 2\n"
-                                 << QStringList{"error 2:0 pyvm field 'source' is given twice"};
 }
 
 void PyVmKindTest::reportsProblems() {
@@ -107,10 +101,6 @@ void PyVmKindTest::aSyntaxErrorPointsAtItsLineInTheFence() {
                  .startsWith("the program does not compile: SyntaxError: unterminated string"),
              problem.message.c_str());
     QVERIFY(QString::fromStdString(problem.message).endsWith("(line 2 of the program)"));
-}
-
-void PyVmKindTest::isRegisteredUnderItsName() {
-    QCOMPARE(pyVmKind().name, std::string("pyvm"));
 }
 
 QTEST_MAIN(PyVmKindTest)

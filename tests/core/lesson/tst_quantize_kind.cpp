@@ -35,30 +35,12 @@ QString describe(const QuantizeState& state) {
         .arg(state.outlierScale);
 }
 
-const QString kDefaults =
-    QStringLiteral("normal n=4096 seed=1 int8 symmetric tensor c=8 f=0.01 k=10");
-
 }  // namespace
 
 class TestQuantizeKind : public QObject {
     Q_OBJECT
 
 private slots:
-    void emptyStateGivesDefaults_data() {
-        QTest::addColumn<QString>("yaml");
-        QTest::newRow("empty body") << "";
-        QTest::newRow("comment only") << "# nothing\n";
-        QTest::newRow("explicit null") << "~";
-    }
-
-    void emptyStateGivesDefaults() {
-        QFETCH(QString, yaml);
-        const auto reading = quantizeKind().read(YAML::Load(yaml.toStdString()));
-        QCOMPARE(describe(reading.problems), QStringList());
-        QCOMPARE(describe(reading.state), kDefaults);
-        QVERIFY(reading.state == QuantizeState{});
-    }
-
     void validStates_data() {
         QTest::addColumn<QString>("yaml");
         QTest::addColumn<QString>("state");
@@ -161,23 +143,6 @@ private slots:
             << QStringList{
                    "error 0:15 outlier_scale must be a number from 1 to 1000 (10 puts an "
                    "outlier 10 times farther out)"};
-        QTest::newRow("unknown field, did you mean")
-            << "dtpye: int4"
-            << QStringList{"warning 0:0 unknown quantize field 'dtpye'; did you mean 'dtype'?"};
-        QTest::newRow("unknown field, far from any")
-            << "colour: red"
-            << QStringList{
-                   "warning 0:0 unknown quantize field 'colour' (quantize has the fields "
-                   "distribution, count, seed, scheme, dtype, granularity, channels, "
-                   "outlier_fraction and outlier_scale)"};
-        QTest::newRow("duplicate")
-            << "dtype: int8\ndtype: int4"
-            << QStringList{"error 1:0 quantize field 'dtype' is given twice"};
-        QTest::newRow("not a map")
-            << "- int8"
-            << QStringList{
-                   "error 0:0 the quantize state must be fields like 'dtype: int8' and "
-                   "'scheme: affine', one per line"};
         QTest::newRow("list value")
             << "dtype: [int8]" << QStringList{"error 0:7 dtype must be int8, int4, uint8 or uint4"};
         QTest::newRow("file order")
@@ -220,14 +185,6 @@ private slots:
         QCOMPARE(spec.type, numeric::QuantizedType::UInt4);
         QCOMPARE(spec.granularity, numeric::Granularity::PerChannel);
         QCOMPARE(spec.channels, 5);
-    }
-
-    void kindValidatesWithTheSameProblems() {
-        const auto kind = quantizeKind();
-        QCOMPARE(QString::fromStdString(kind.name), QStringLiteral("quantize"));
-        const YAML::Node state = YAML::Load("dtype: int3\ncuont: 5");
-        QCOMPARE(describe(kind.read(state).problems), describe(quantizeKind().read(state).problems));
-        QCOMPARE(kind.read(YAML::Node()).problems.size(), std::size_t(0));
     }
 };
 
