@@ -13,8 +13,8 @@
 
 namespace mlsyslab::lesson::kinds {
 
-// ```sim adder: an N-bit adder built from gates, stepped as its wires change (its fields:
-// adderKind()).
+// ```sim adder: an N-bit adder built from gates, stepped as its wires change.
+// Its fields, defaults and values: adderKind() below (and docs/lesson-format.md).
 
 // The simulator steps one time unit (gate delay) at a time, or one bit at a time: to the
 // moment the next bit's sum and carry-out have settled.

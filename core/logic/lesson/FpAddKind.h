@@ -17,14 +17,7 @@ namespace mlsyslab::lesson::kinds {
 
 // ```sim fp-add: the floating-point adder's steps (seed 001: compare exponents, align, add,
 // normalize, round, between unpack and pack) for two numbers.
-//   format: fp16 | fp32                       (default fp16)
-//   a, b: a decimal like 2.5, 0.1, -1e-5, or inf / nan, rounded to the format; or a pattern
-//         of the format in hex, 0x4100        (default 2.5 and 1.25, the seed's example)
-//   step: unpack | compare-and-swap | align | add-significands | normalize | round | pack |
-//         special                             (default unpack: the step the simulator opens at;
-//                                              the names of `mlsyslab-cli logic fpadd --steps`)
-//   hardware: true | false                    (default false: show the gate counts and depth
-//                                              of the adder's blocks next to an integer adder)
+// Its fields, defaults and values: fpAddKind() below (and docs/lesson-format.md).
 
 // One operand: its pattern, and the decimal it was typed as (nothing for a hex pattern), so a
 // view can show what storing it lost and re-encode it in another format.

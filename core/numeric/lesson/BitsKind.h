@@ -10,9 +10,7 @@
 namespace mlsyslab::lesson::kinds {
 
 // ```sim bits: one group of bits (a byte by default) with its readings.
-//   width: 4, 8, 16 or 32           (default 8)
-//   value: 65 | -42 | "0x41" | "0b01000001"   (default 0; decimal in the signed or the
-//          unsigned range of the width, or a hex / binary string that fits)
+// Its fields, defaults and values: bitsKind() below (and docs/lesson-format.md).
 inline constexpr int kBitsWidths[] = {4, 8, 16, 32};
 
 struct BitsState {

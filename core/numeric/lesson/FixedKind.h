@@ -13,12 +13,7 @@
 namespace mlsyslab::lesson::kinds {
 
 // ```sim fixed: one fixed-point number, Qm.n (signed) or UQm.n (unsigned), TI convention.
-//   integer_bits: 0..64             (m, default 3)
-//   fraction_bits: 0..64            (n, default 4; the width 1 + m + n or m + n is 1..64)
-//   signed: true | false            (default true)
-//   value: a decimal number         (default 0; rounded and overflowed as the rules say)
-//   rounding: nearest | zero | away | up | down      (default nearest: ties to even)
-//   overflow: saturate | wrap       (default saturate)
+// Its fields, defaults and values: fixedKind() below (and docs/lesson-format.md).
 struct FixedState {
     numeric::FixedFormat format{3, 4, numeric::Signedness::Signed};
     // As written, so the simulator can show what rounding and overflow made of it.

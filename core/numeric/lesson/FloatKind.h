@@ -16,11 +16,7 @@
 namespace mlsyslab::lesson::kinds {
 
 // ```sim float: one number in a float format, its fields, formula, rounding and neighbours.
-//   format: fp32 | tf32 | fp16 | bf16 | fp8-e4m3 | fp8-e5m2   (default fp16)
-//   value: a decimal like 3.5, 0.1 or -2.5e-3, or inf / nan    (default 0)
-//   bits: the pattern in hex, "0x4300"                         (instead of value)
-//   rounding: nearest | zero | up | down                       (default nearest)
-//   saturate: true | false                                     (default false)
+// Its fields, defaults and values: floatKind() below (and docs/lesson-format.md).
 struct FloatState {
     numeric::FloatFormat format = numeric::kFp16;
     std::uint64_t bits = 0;

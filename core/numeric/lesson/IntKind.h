@@ -13,11 +13,7 @@
 namespace mlsyslab::lesson::kinds {
 
 // ```sim int: one operation on two registers of a width, with its flags and the wrap-around.
-//   width: 4, 8, 16, 32 or 64      (default 8)
-//   signed: true | false           (default true)
-//   op: add | sub | mul | neg      (default add)
-//   a: a whole number              (default 0; must fit the format)
-//   b: a whole number              (default 1; must fit the format; neg ignores it)
+// Its fields, defaults and values: intKind() below (and docs/lesson-format.md).
 inline constexpr int kIntWidths[] = {4, 8, 16, 32, 64};
 
 struct IntState {

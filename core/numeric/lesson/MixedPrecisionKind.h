@@ -13,12 +13,7 @@ namespace mlsyslab::lesson::kinds {
 
 // ```sim mixed-precision: synthetic FP32 gradients cast to FP16 or BF16 after loss scaling:
 // how many become zero, subnormal or infinity, and how many survive dividing by S in FP32.
-//   format: fp16 | bf16                  (default fp16)
-//   loss_scale: 1e-30 .. 1e30            (default 1; any positive number: 1024, 1000, 65536)
-//   count: 1 .. 1000000                  (default 10000 gradients)
-//   seed: 0 .. 18446744073709551615      (default 1; the same seed, the same gradients)
-//   log10_mean: -12 .. 2                 (default -7: the typical gradient is 1e-7)
-//   log10_sd: 0 .. 3                     (default 1.5 decades)
+// Its fields, defaults and values: mixedPrecisionKind() below (and docs/lesson-format.md).
 // The distribution is the engine's (numeric/MixedPrecision.h): log10|g| ~ N(log10_mean,
 // log10_sd); its bounds keep six standard deviations inside FP32's normal range.
 inline constexpr int kMixedPrecisionMaxCount = 1'000'000;  // one recomputation in ~0.1 s

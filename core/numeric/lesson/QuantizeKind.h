@@ -13,16 +13,7 @@ namespace mlsyslab::lesson::kinds {
 
 // ```sim quantize: synthetic FP32 weights quantized to a small integer type, with the error
 // it makes and the memory it saves.
-//   distribution: normal | uniform | outliers     (default normal: mean 0, standard deviation 1;
-//                                                   uniform: -1 to 1)
-//   count: 1 .. 1000000                           (default 4096 weights)
-//   seed: 0 .. 18446744073709551615               (default 1; the same seed, the same weights)
-//   scheme: symmetric | affine                    (default symmetric)
-//   dtype: int8 | int4 | uint8 | uint4            (default int8)
-//   granularity: tensor | channel                 (default tensor)
-//   channels: 1 .. 4096, at most count            (default 8 rows; used per channel)
-//   outlier_fraction: 0 .. 1                      (default 0.01; used by outliers)
-//   outlier_scale: 1 .. 1000                      (default 10; used by outliers)
+// Its fields, defaults and values: quantizeKind() below (and docs/lesson-format.md).
 // Fields another setting ignores (channels per tensor, outlier_* for normal) are kept, so
 // that students who switch in the simulator find the lesson's values.
 inline constexpr int kQuantizeMaxCount = 1'000'000;  // drawn and quantized in under 0.1 s

@@ -13,14 +13,7 @@ namespace mlsyslab::lesson::kinds {
 // ```sim pyvm: a Python program run on the lesson VM (core/pyvm), shown Python Tutor style one
 // bytecode instruction at a time: the source, the bytecode, the value stack, the frames, the
 // globals and the output.
-//   source: |          the program (required), as a block scalar indented under the key
-//     def add(a, b):
-//         return a + b
-//   start_step: 0      the snapshot shown first, counted from 0 (default 0; past the end of the
-//                      run: the last one)
-//   show: [source, bytecode, stack, frames, globals, output]    the panes (default all)
-//   editable: true     students may edit the program and run it again (default true)
-//   max_steps: 10000   the most snapshots a run records; a longer run stops there (default 10000)
+// Its fields, defaults and values: pyVmKind() below (and docs/lesson-format.md).
 // The program is compiled when the lesson loads: a syntax error is reported at its line in the
 // lesson file.
 
