@@ -7,6 +7,7 @@
 
 #include "lesson/KindFields.h"
 #include "numeric/BitPatternText.h"
+#include "numeric/lesson/WidthField.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -14,31 +15,9 @@ namespace {
 
 using numeric::BitPattern;
 
-std::string allowedWidthsMessage() { return "width must be 4, 8, 16 or 32"; }
-
-bool isAllowedWidth(int width) {
-    return std::find(std::begin(kBitsWidths), std::end(kBitsWidths), width) !=
-           std::end(kBitsWidths);
-}
-
 std::string rangeText(int width) {
     return concat(std::to_string(BitPattern::minSigned(width)), " to ",
                   std::to_string(BitPattern::maxUnsigned(width)));
-}
-
-// The width field, or nothing (and a problem) when it is not one of the allowed widths.
-std::optional<int> readWidth(const StateField& field, std::vector<StateProblem>& problems) {
-    const YAML::Node& node = field.value;
-    if (node.IsScalar()) {
-        // Read the digits ourselves: yaml-cpp's integer conversion also takes octal and hex.
-        const auto parsed = numeric::parseUnsignedText(node.Scalar(), 64);
-        if (parsed && parsed->unsignedValue() <= 64 &&
-            isAllowedWidth(static_cast<int>(parsed->unsignedValue()))) {
-            return static_cast<int>(parsed->unsignedValue());
-        }
-    }
-    problems.push_back({Severity::Error, field.problemMark(), allowedWidthsMessage()});
-    return std::nullopt;
 }
 
 // Digits with an optional sign: a number, though perhaps too large for the width.
@@ -120,7 +99,7 @@ const KindSpec<BitsState>& bitsKind() {
             customField<BitsState>(
                 "width", "`8`", "the number of bits: `4`, `8`, `16` or `32`",
                 [](const StateField& field, BitsState& state, std::vector<StateProblem>& problems) {
-                    if (const auto width = readWidth(field, problems)) {
+                    if (const auto width = readWidthField(field, kBitsWidths, problems)) {
                         state.pattern = BitPattern(*width, 0);
                     }
                 }),

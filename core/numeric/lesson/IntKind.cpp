@@ -9,6 +9,7 @@
 #include "common/Concat.h"
 #include "lesson/KindFields.h"
 #include "numeric/BitPatternText.h"
+#include "numeric/lesson/WidthField.h"
 
 namespace mlsyslab::lesson::kinds {
 
@@ -27,24 +28,6 @@ constexpr std::array<NamedOperation, 4> kOperations = {{{"add", IntegerOperation
                                                         {"sub", IntegerOperation::Subtract},
                                                         {"mul", IntegerOperation::Multiply},
                                                         {"neg", IntegerOperation::Negate}}};
-
-bool isAllowedWidth(int width) {
-    return std::find(std::begin(kIntWidths), std::end(kIntWidths), width) != std::end(kIntWidths);
-}
-
-std::optional<int> readWidth(const StateField& field, std::vector<StateProblem>& problems) {
-    const YAML::Node& node = field.value;
-    if (node.IsScalar()) {
-        // Read the digits ourselves: yaml-cpp's integer conversion also takes octal and hex.
-        const auto parsed = numeric::parseUnsignedText(node.Scalar(), 64);
-        if (parsed && parsed->unsignedValue() <= 64 &&
-            isAllowedWidth(static_cast<int>(parsed->unsignedValue()))) {
-            return static_cast<int>(parsed->unsignedValue());
-        }
-    }
-    addStateError(problems, field.problemMark(), "width must be 4, 8, 16, 32 or 64");
-    return std::nullopt;
-}
 
 // The operations as choiceField takes them.
 std::vector<std::pair<std::string, IntegerOperation>> operationChoices() {
@@ -134,7 +117,8 @@ const KindSpec<IntState>& intKind() {
             customField<IntState>(
                 "width", "`8`", "the register width in bits: `4`, `8`, `16`, `32` or `64`",
                 [](const StateField& field, IntState& state, std::vector<StateProblem>& problems) {
-                    state.format.width = readWidth(field, problems).value_or(state.format.width);
+                    state.format.width =
+                        readWidthField(field, kIntWidths, problems).value_or(state.format.width);
                 }),
             customField<IntState>(
                 "signed", "`true`",
