@@ -1,5 +1,6 @@
 #include "gpu/lesson/DivergenceKind.h"
 
+#include "gpu/WarpLanes.h"
 #include "gpu/lesson/WarpRunFields.h"
 #include "lesson/KindFields.h"
 
@@ -7,11 +8,9 @@ namespace mlsyslab::lesson::kinds {
 
 namespace {
 
-constexpr int kWarpSize = 32;  // every device MLSysLab models, and every NVIDIA GPU so far
-
 void readWarp(const StateField& field, DivergenceState& state,
               std::vector<StateProblem>& problems) {
-    const auto warps = (state.block.count() + kWarpSize - 1) / kWarpSize;
+    const auto warps = (state.block.count() + gpu::kWarpLanes - 1) / gpu::kWarpLanes;
     const auto warp = readWholeNumberField("warp", field, 0, std::uint64_t(warps - 1), problems);
     if (warp) state.warp = static_cast<int>(*warp);
 }
