@@ -75,12 +75,6 @@ struct KindSpec {
         return names;
     }
 
-    static std::size_t errorCount(const std::vector<StateProblem>& problems) {
-        std::size_t count = 0;
-        for (const StateProblem& problem : problems) count += problem.severity == Severity::Error;
-        return count;
-    }
-
     // The face the lesson reader, the CLI and the view registry use.
     SimKind erased() const {
         SimKind kind{name, summary, {}, {}};

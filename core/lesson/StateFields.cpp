@@ -27,6 +27,13 @@ std::string listInWords(const std::vector<std::string>& words, std::string_view 
     return text;
 }
 
+std::size_t errorCount(const std::vector<StateProblem>& problems) {
+    return static_cast<std::size_t>(
+        std::count_if(problems.begin(), problems.end(), [](const StateProblem& problem) {
+            return problem.severity == Severity::Error;
+        }));
+}
+
 void addStateError(std::vector<StateProblem>& problems, const YAML::Mark& mark,
                    std::string message) {
     problems.push_back({Severity::Error, mark, std::move(message)});

@@ -40,6 +40,9 @@ StateFields collectStateFields(const YAML::Node& state, std::string_view kindNam
                                const std::vector<std::string>& fieldNames,
                                std::vector<StateProblem>& problems);
 
+// How many of the problems are errors (warnings do not count).
+std::size_t errorCount(const std::vector<StateProblem>& problems);
+
 void addStateError(std::vector<StateProblem>& problems, const YAML::Mark& mark,
                    std::string message);
 

@@ -1,7 +1,5 @@
 #include "memory/lesson/TensorOperationsYaml.h"
 
-#include "lesson/SimKindRegistry.h"
-
 #include <algorithm>
 #include <charconv>
 
