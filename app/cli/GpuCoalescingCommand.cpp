@@ -1,80 +1,39 @@
 #include "cli/GpuCoalescingCommand.h"
 
-#include <charconv>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
-#include <tuple>
-#include <vector>
 
 #include "cli/GpuCoalescingOutput.h"
+#include "cli/KindOptions.h"
 #include "common/Concat.h"
-#include "gpu/Coalescing.h"
+#include "gpu/CoalescingPattern.h"
+#include "gpu/lesson/CoalescingKind.h"
 
 namespace mlsyslab::cli {
 
 namespace {
 
 constexpr std::string_view kPrefix = "gpu coalescing: ";
-using gpu::kWarpLanes;
 
-struct CoalescingOptions {
-    int elementBytes = 4;
-    std::optional<StridePattern> pattern;  // absent: explicit addresses
-    std::vector<std::int64_t> addresses;
-    bool json = false;
+// Every option but --json is a field of the coalescing kind (lesson/KindSpec.h), read by the
+// kind's readers: the CLI and lessons take the same patterns with the same ranges and messages.
+const KindOption kPatternOptions[] = {
+    {"--pattern", "pattern", "NAME"},
+    {"--elem-bytes", "elem_bytes", "E"},
+    {"--stride", "stride", "S"},
+    {"--offset", "offset", "O"},
+    {"--row-length", "row_length", "N"},
+    {"--seed", "seed", "N"},
+    {"--lanes", "lanes", "N"},
+    {"--addresses", "addresses", "A0,...", true},
 };
 
-// A whole number in decimal, or in hex after 0x when `hexAllowed`; an optional sign.
-std::optional<std::int64_t> parseWholeNumber(std::string_view text, bool hexAllowed) {
-    bool negative = false;
-    if (text.starts_with('-') || text.starts_with('+')) {
-        negative = text.front() == '-';
-        text.remove_prefix(1);
-    }
-    int radix = 10;
-    if (hexAllowed && (text.starts_with("0x") || text.starts_with("0X"))) {
-        text.remove_prefix(2);
-        radix = 16;
-    }
-    // Digits only: from_chars would take a second sign.
-    if (text.empty() || text.front() == '-' || text.front() == '+') return std::nullopt;
-    std::uint64_t magnitude = 0;
-    const auto [end, error] =
-        std::from_chars(text.data(), text.data() + text.size(), magnitude, radix);
-    if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    constexpr std::uint64_t kLargest = std::uint64_t{1} << 63;  // |INT64_MIN|
-    if (magnitude > kLargest || (!negative && magnitude == kLargest)) return std::nullopt;
-    return negative ? static_cast<std::int64_t>(0 - magnitude)
-                    : static_cast<std::int64_t>(magnitude);
-}
-
-std::optional<std::vector<std::int64_t>> parseAddressList(std::string_view text,
-                                                          std::string& problem) {
-    std::vector<std::int64_t> addresses;
-    while (true) {
-        const std::size_t comma = text.find(',');
-        const std::string_view piece = text.substr(0, comma);
-        const auto address = parseWholeNumber(piece, true);
-        if (!address) {
-            problem = piece.empty() ? "--addresses has an empty entry: give byte offsets "
-                                      "separated by commas, like 0,4,8"
-                                    : concat("--addresses: '", piece,
-                                             "' is not a byte offset (decimal, or hex after 0x)");
-            return std::nullopt;
-        }
-        addresses.push_back(*address);
-        if (comma == std::string_view::npos) break;
-        text.remove_prefix(comma + 1);
-    }
-    if (addresses.size() > std::size_t{kWarpLanes}) {
-        problem = concat("--addresses gives ", std::to_string(addresses.size()),
-                         " addresses; a warp has at most 32 lanes");
-        return std::nullopt;
-    }
-    return addresses;
-}
+struct CoalescingOptions {
+    gpu::CoalescingPattern pattern;
+    bool json = false;
+};
 
 // Reads the options; on bad usage prints the one-line error and returns nothing (exit 2).
 std::optional<CoalescingOptions> readOptions(Arguments& arguments, Streams& streams) {
@@ -84,80 +43,38 @@ std::optional<CoalescingOptions> readOptions(Arguments& arguments, Streams& stre
     };
     CoalescingOptions options;
     options.json = arguments.takeFlag("--json");
-    const auto elementBytes = arguments.takeValue("--elem-bytes");
-    const auto stride = arguments.takeValue("--stride");
-    const auto offset = arguments.takeValue("--offset");
-    const auto addresses = arguments.takeValue("--addresses");
+    const YAML::Node given = takeKindOptions(arguments, kPatternOptions);
     if (const auto option = arguments.firstUnknownOption(); !option.empty()) {
-        const bool known = option == "--json" || option == "--elem-bytes" || option == "--stride" ||
-                           option == "--offset" || option == "--addresses";
+        const bool known = option == "--json" || isKindOption(kPatternOptions, option);
         return fail(known ? concat(option, " is given more than once")
                           : concat("unknown option '", option,
                                    "' (see mlsyslab-cli gpu coalescing --help)"));
     }
     if (const auto extra = arguments.positional(); !extra.empty()) {
         return fail(concat("unexpected argument '", extra.front(),
-                           "': give the pattern with --stride and --offset, or --addresses"));
+                           "': give a --pattern, a --stride and --offset, or --addresses"));
     }
-    if (elementBytes) {
-        if (elementBytes->empty()) {
-            return fail(concat("--elem-bytes needs a size: ", gpu::elementSizesInWords()));
-        }
-        const auto bytes = parseWholeNumber(*elementBytes, false);
-        if (!bytes || !gpu::validateElementBytes(*bytes)) {
-            return fail(concat("--elem-bytes must be ", gpu::elementSizesInWords(),
-                               " (bytes each lane reads), not '", *elementBytes, "'"));
-        }
-        options.elementBytes = static_cast<int>(*bytes);
+    const auto reading = lesson::kinds::coalescingKind().read(given);
+    if (const auto problem = firstOptionProblem(reading.problems, kPatternOptions, given)) {
+        return fail(*problem);
     }
-    if (addresses) {
-        if (stride || offset) {
-            return fail(concat(stride ? "--stride" : "--offset",
-                               " and --addresses do not go together: give a stride and offset, "
-                               "or the addresses"));
-        }
-        if (addresses->empty()) return fail("--addresses needs byte offsets, like 0,4,8");
-        std::string problem;
-        auto list = parseAddressList(*addresses, problem);
-        if (!list) return fail(problem);
-        options.addresses = std::move(*list);
-        return options;
-    }
-    StridePattern pattern;
-    for (const auto& [name, text, target] :
-         {std::tuple{"--stride", stride, &pattern.strideElements},
-          std::tuple{"--offset", offset, &pattern.offsetElements}}) {
-        if (!text) continue;
-        if (text->empty()) return fail(concat(name, " needs a whole number of elements"));
-        const auto number = parseWholeNumber(*text, false);
-        if (!number) {
-            return fail(concat(name,
-                               " must be a whole number of elements (it may be negative), "
-                               "not '",
-                               *text, "'"));
-        }
-        *target = *number;
-    }
-    options.pattern = pattern;
+    options.pattern = reading.state.pattern;
     return options;
 }
 
 int runGpuCoalescing(Arguments& arguments, Streams& streams) {
     const auto options = readOptions(arguments, streams);
     if (!options) return kExitUsage;
-    const auto result =
-        options->pattern
-            ? gpu::coalesceStrided(options->elementBytes, options->pattern->strideElements,
-                                   options->pattern->offsetElements)
-            : gpu::coalesceAddresses(options->elementBytes, options->addresses);
+    // The kind has run the pattern already, so it fits the address space.
+    const auto result = gpu::coalesce(options->pattern);
     if (!result) {
         streams.err << "mlsyslab-cli: " << kPrefix << result.error() << '\n';
         return kExitFailed;
     }
     if (options->json) {
-        printCoalescingJson(*result, options->elementBytes, streams.out);
+        printCoalescingJson(*result, options->pattern.elementBytes, streams.out);
     } else {
-        printCoalescingText(*result, options->elementBytes, options->pattern, streams.out);
+        printCoalescingText(*result, options->pattern, streams.out);
     }
     return kExitOk;
 }
@@ -168,39 +85,54 @@ constexpr std::string_view kDetails =
     "128-byte lines, and the warp's load costs one sector for every distinct 32-byte piece its\n"
     "lanes' bytes fall in. A byte several lanes read (a broadcast) is moved once.\n"
     "\n"
-    "The array starts on a 128-byte boundary (cudaMalloc's alignment is larger still). Either:\n"
-    "  --stride S --offset O   lane i (0..31) reads element O + i*S; S may be negative or 0\n"
-    "                          (default: stride 1, offset 0)\n"
-    "  --addresses A0,...      lane i reads at byte offset Ai (decimal, or hex after 0x);\n"
-    "                          1 to 32 addresses, so a partial warp too\n"
+    "The array starts on a 128-byte boundary (cudaMalloc's alignment is larger still). Lane i\n"
+    "reads E bytes at element O + i*S (--stride S --offset O; S may be negative or 0), at the\n"
+    "byte offset Ai (--addresses A0,..., decimal or hex after 0x; 1 to 32 of them, so a partial\n"
+    "warp too), or as a named pattern reads (--pattern NAME):\n";
+
+// The patterns, then the options (from the coalescing kind's schema, as lesson files have
+// them), then the rest.
+constexpr std::string_view kDetailsEnd =
     "An address need not be a multiple of the element size here, and such a load can touch two\n"
     "sectors; CUDA itself requires natural alignment (a misaligned load faults), and the text\n"
     "output says so.\n"
     "\n"
-    "A lane that would read before the array's start (or past 2^49 bytes) is a failed run:\n"
-    "one line on stderr, exit status 1.\n"
-    "\n"
-    "Options:\n"
-    "  --elem-bytes E   bytes each lane reads: 1, 2, 4, 8 or 16 (default 4, a float)\n"
-    "  --stride S       elements between neighbouring lanes (default 1)\n"
-    "  --offset O       the element lane 0 reads (default 0)\n"
-    "  --addresses A    comma-separated byte offsets, one per lane\n"
-    "  --json           one JSON object: sectors, lines, requested_bytes, moved_bytes,\n"
-    "                   efficiency_pct, element_bytes, lanes, misaligned_lanes,\n"
-    "                   sector_numbers, line_numbers\n"
+    "An option the pattern does not read (--seed with --stride), a value out of its range, and\n"
+    "a lane that would read before the array's start or past 2^49 bytes are bad arguments:\n"
+    "one line on stderr, exit status 2.\n";
+
+constexpr std::string_view kJsonAndExamples =
+    "  --json            one JSON object: sectors, lines, requested_bytes, moved_bytes,\n"
+    "                    efficiency_pct, element_bytes, lanes, misaligned_lanes,\n"
+    "                    sector_numbers, line_numbers\n"
     "\n"
     "Examples:\n"
     "  gpu coalescing --stride 1 --offset 1        misaligned by one float: 5 sectors, 2 lines\n"
     "  gpu coalescing --stride -1 --offset 31      reversed: the same 4 sectors as sequential\n"
+    "  gpu coalescing --pattern column --row-length 64 --json\n"
     "  gpu coalescing --elem-bytes 8 --stride 32 --json\n";
+
+std::string patternList() {
+    std::string list;
+    for (const std::string& name : gpu::coalescingPatternNames()) {
+        const auto kind = *gpu::coalescingPatternKindNamed(name);
+        std::string line = concat("  ", name);
+        line.resize(std::max<std::size_t>(line.size() + 1, 16), ' ');
+        list += concat(line, gpu::coalescingPatternReads(kind), "\n");
+    }
+    return list;
+}
 
 }  // namespace
 
 Command gpuCoalescingCommand() {
     return {{"gpu", "coalescing"},
-            "[--elem-bytes E] (--stride S --offset O | --addresses A0,...,A31) [--json]",
+            "[--elem-bytes E] (--stride S --offset O | --addresses A0,...,A31 | --pattern NAME) "
+            "[--json]",
             "The 32-byte sectors and 128-byte lines one warp's load touches.",
-            std::string(kDetails),
+            concat(kDetails, patternList(), "\n", kDetailsEnd, "\nOptions:\n",
+                   kindOptionHelp(lesson::kinds::coalescingKind().erased(), kPatternOptions),
+                   kJsonAndExamples),
             runGpuCoalescing};
 }
 

@@ -87,10 +87,27 @@ void printSectorTable(const CoalescingResult& result, std::ostream& out) {
     }
 }
 
+// How the lanes pick their addresses: ": lane i reads element 1 + i x 1", with the pattern's
+// name before it when one was named.
+std::string patternText(const gpu::CoalescingPattern& pattern) {
+    using Kind = gpu::CoalescingPatternKind;
+    if (pattern.kind == Kind::Addresses) return " at the byte addresses given";
+    const std::string named =
+        pattern.kind == Kind::Custom ? "" : concat(" (", gpu::coalescingPatternName(pattern.kind), ")");
+    if (pattern.kind == Kind::Permutation) {
+        return concat(named, ": lane i reads element p(i), p the shuffle of 0..31 that seed ",
+                      std::to_string(pattern.seed), " gives");
+    }
+    const auto strided = gpu::strideAndOffsetOf(pattern).value_or(gpu::StrideAndOffset{});
+    return concat(named, ": lane i reads element ", std::to_string(strided.offset), " + i x ",
+                  std::to_string(strided.stride));
+}
+
 }  // namespace
 
-void printCoalescingText(const CoalescingResult& result, int elementBytes,
-                         const std::optional<StridePattern>& pattern, std::ostream& out) {
+void printCoalescingText(const CoalescingResult& result, const gpu::CoalescingPattern& pattern,
+                         std::ostream& out) {
+    const int elementBytes = pattern.elementBytes;
     const auto laneCount = static_cast<std::int64_t>(result.lanes.size());
     std::int64_t firstByte = result.lanes.front().byteAddress;
     std::int64_t lastByte = firstByte;
@@ -100,12 +117,7 @@ void printCoalescingText(const CoalescingResult& result, int elementBytes,
     }
     out << plural(laneCount, "lane reads ", "lanes read ") << plural(elementBytes, "byte", "bytes")
         << (laneCount == 1 ? "" : " each");
-    if (pattern) {
-        out << ": lane i reads element " << pattern->offsetElements << " + i x "
-            << pattern->strideElements;
-    } else {
-        out << " at the byte addresses given";
-    }
+    out << patternText(pattern);
     out << "\nbytes " << firstByte << " to " << lastByte
         << " from the array's start, which is on a 128-byte boundary\n\n";
     const auto sectorCount = static_cast<std::int64_t>(result.sectors.size());

@@ -1,6 +1,5 @@
 #include "cli/GpuOccupancyCommand.h"
 
-#include <charconv>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -8,34 +7,30 @@
 
 #include "cli/GpuDeviceOption.h"
 #include "cli/GpuOccupancyOutput.h"
+#include "cli/KindOptions.h"
 #include "common/Concat.h"
 #include "gpu/Occupancy.h"
+#include "gpu/lesson/OccupancyKind.h"
 
 namespace mlsyslab::cli {
 
 namespace {
 
 constexpr std::string_view kPrefix = "gpu occupancy: ";
-// Far past any GPU, and small enough that rounding to allocation units cannot overflow.
-constexpr std::int64_t kMostSharedBytes = std::int64_t{1} << 40;
+
+// The kernel's options are the occupancy kind's fields (lesson/KindSpec.h): one range and one
+// message for the CLI and lessons.
+const KindOption kKernelOptions[] = {
+    {"--block-size", "block_size", "B", false, true},
+    {"--regs", "registers", "R", false, true},
+    {"--smem", "shared_memory", "BYTES"},
+};
 
 struct OccupancyOptions {
     std::string device;
     gpu::KernelResources kernel;
     bool json = false;
 };
-
-std::optional<std::int64_t> parseWholeNumber(std::string_view text, std::int64_t least,
-                                             std::int64_t most) {
-    std::int64_t value = 0;
-    if (text.starts_with('+')) return std::nullopt;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-        return std::nullopt;
-    }
-    if (value < least || value > most) return std::nullopt;
-    return value;
-}
 
 // Reads the options; on bad usage prints the one-line error and returns nothing (exit 2).
 std::optional<OccupancyOptions> readOptions(Arguments& arguments, Streams& streams) {
@@ -46,12 +41,10 @@ std::optional<OccupancyOptions> readOptions(Arguments& arguments, Streams& strea
     OccupancyOptions options;
     options.json = arguments.takeFlag("--json");
     const auto device = arguments.takeValue("--device");
-    const auto blockSize = arguments.takeValue("--block-size");
-    const auto registers = arguments.takeValue("--regs");
-    const auto shared = arguments.takeValue("--smem");
+    const YAML::Node given = takeKindOptions(arguments, kKernelOptions);
     if (const auto option = arguments.firstUnknownOption(); !option.empty()) {
-        const bool known = option == "--json" || option == "--device" || option == "--block-size" ||
-                           option == "--regs" || option == "--smem";
+        const bool known =
+            option == "--json" || option == "--device" || isKindOption(kKernelOptions, option);
         return fail(known ? concat(option, " is given more than once")
                           : concat("unknown option '", option,
                                    "' (see mlsyslab-cli gpu occupancy --help)"));
@@ -63,33 +56,16 @@ std::optional<OccupancyOptions> readOptions(Arguments& arguments, Streams& strea
     if (!device || device->empty()) {
         return fail("give --device D: v100, t4, a100, rtx4090, h100, h200 or a device file");
     }
-    if (!blockSize) return fail("give --block-size B, the threads per block");
-    if (!registers) return fail("give --regs R, the registers per thread");
+    if (!given["block_size"]) return fail("give --block-size B, the threads per block");
+    if (!given["registers"]) return fail("give --regs R, the registers per thread");
+    const auto reading = lesson::kinds::occupancyKind().read(given);
+    if (const auto problem = firstOptionProblem(reading.problems, kKernelOptions, given)) {
+        return fail(*problem);
+    }
     options.device = *device;
-    // Block sizes and register counts a kernel cannot have are results ("cannot run"), so any
-    // int is taken; only text that is not a number is a usage error.
-    constexpr std::int64_t kLeastInt = -2147483647 - 1;
-    constexpr std::int64_t kMostInt = 2147483647;
-    const auto threads = parseWholeNumber(*blockSize, kLeastInt, kMostInt);
-    if (!threads) {
-        return fail(
-            concat("--block-size must be a whole number of threads, not '", *blockSize, "'"));
-    }
-    const auto registerCount = parseWholeNumber(*registers, kLeastInt, kMostInt);
-    if (!registerCount) {
-        return fail(concat("--regs must be a whole number of registers per thread, not '",
-                           *registers, "'"));
-    }
-    options.kernel.threadsPerBlock = static_cast<int>(*threads);
-    options.kernel.registersPerThread = static_cast<int>(*registerCount);
-    if (shared) {
-        const auto bytes = parseWholeNumber(*shared, -kMostSharedBytes, kMostSharedBytes);
-        if (!bytes) {
-            return fail(concat("--smem must be a whole number of bytes (at most 2^40), not '",
-                               *shared, "'"));
-        }
-        options.kernel.dynamicSharedBytesPerBlock = *bytes;
-    }
+    options.kernel.threadsPerBlock = reading.state.blockSize;
+    options.kernel.registersPerThread = reading.state.registersPerThread;
+    options.kernel.dynamicSharedBytesPerBlock = reading.state.sharedBytesPerBlock;
     return options;
 }
 
@@ -131,10 +107,10 @@ constexpr std::string_view kDetails =
     "exits with 1.\n"
     "\n"
     "Options:\n"
-    "  --device D        the GPU (required)\n"
-    "  --block-size B    threads per block (required)\n"
-    "  --regs R          registers per thread, as the compiler reports them (required)\n"
-    "  --smem BYTES      dynamic shared memory per block in bytes (default 0)\n"
+    "  --device D        the GPU (required)\n";
+
+// The kernel's options, from the occupancy kind's schema, then --json and the examples.
+constexpr std::string_view kDetailsEnd =
     "  --json            one JSON object: active_blocks_per_sm, active_warps_per_sm,\n"
     "                    occupancy_pct, limiters, possible, reason, device, block_size,\n"
     "                    registers_per_thread, dynamic_shared_bytes, warps_per_block,\n"
@@ -152,7 +128,9 @@ Command gpuOccupancyCommand() {
     return {{"gpu", "occupancy"},
             "--device D --block-size B --regs R --smem BYTES [--json]",
             "Blocks and warps per SM, the limit each resource sets, occupancy.",
-            std::string(kDetails),
+            concat(kDetails,
+                   kindOptionHelp(lesson::kinds::occupancyKind().erased(), kKernelOptions),
+                   kDetailsEnd),
             runGpuOccupancy};
 }
 

@@ -30,6 +30,30 @@ std::optional<CoalescingPatternKind> coalescingPatternKindNamed(std::string_view
     return static_cast<CoalescingPatternKind>(found - names.begin());
 }
 
+std::string_view coalescingPatternReads(CoalescingPatternKind kind) {
+    switch (kind) {
+        case Kind::Sequential:
+            return "element i";
+        case Kind::Misaligned:
+            return "element 1 + i (one element late)";
+        case Kind::Stride2:
+            return "element 2i";
+        case Kind::Column:
+            return "element i * row_length: row i of a row-major tile";
+        case Kind::Reversed:
+            return "element (lanes - 1) - i";
+        case Kind::Broadcast:
+            return "element 0, every lane";
+        case Kind::Permutation:
+            return "element p(i), p a shuffle of 0..31 (Fisher-Yates with std::mt19937_64(seed))";
+        case Kind::Custom:
+            return "element offset + i * stride";
+        case Kind::Addresses:
+            return "byte address addresses[i]";
+    }
+    return {};
+}
+
 std::optional<StrideAndOffset> strideAndOffsetOf(const CoalescingPattern& pattern) {
     switch (pattern.kind) {
         case Kind::Sequential:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,17 +40,22 @@ struct CoalescingPattern {
     friend bool operator==(const CoalescingPattern&, const CoalescingPattern&) = default;
 };
 
-// Bounds that keep the drawing readable and every address far inside the address space.
-inline constexpr std::int64_t kMostCoalescingStride = 1024;
-inline constexpr std::int64_t kMostCoalescingOffset = 4096;
-inline constexpr std::int64_t kMostRowLength = 1024;
-inline constexpr std::int64_t kMostCoalescingAddress = 1 << 20;
+// The ranges of a pattern's numbers, for lesson files and `gpu coalescing` alike: an int's for
+// the element counts, and the address space for byte addresses. Within them coalesce() decides
+// whether every lane's address lies inside [0, kLargestByteAddress).
+inline constexpr std::int64_t kMostCoalescingStride = std::numeric_limits<std::int32_t>::max();
+inline constexpr std::int64_t kLeastCoalescingStride = std::numeric_limits<std::int32_t>::min();
+inline constexpr std::int64_t kMostCoalescingOffset = std::numeric_limits<std::int32_t>::max();
+inline constexpr std::int64_t kMostRowLength = std::numeric_limits<std::int32_t>::max();
+inline constexpr std::int64_t kMostCoalescingAddress = kLargestByteAddress - 1;
 
 // "sequential", "misaligned", "stride-2", "column", "reversed", "broadcast", "permutation",
 // "custom", "addresses": the names lesson files use, in CoalescingPatternKind order.
 const std::vector<std::string>& coalescingPatternNames();
 std::string_view coalescingPatternName(CoalescingPatternKind kind);
 std::optional<CoalescingPatternKind> coalescingPatternKindNamed(std::string_view name);
+// What lane i reads under the pattern, in words: "element 1 + i (one element late)".
+std::string_view coalescingPatternReads(CoalescingPatternKind kind);
 
 // The stride and offset (in elements) a strided pattern amounts to; nothing for Permutation and
 // Addresses, whose lanes follow no stride.

@@ -1,6 +1,7 @@
 #include "lesson/StateFields.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <utility>
@@ -138,36 +139,61 @@ std::optional<std::uint64_t> readWholeNumberField(const std::string& name, const
     return std::nullopt;
 }
 
-std::optional<std::int64_t> parseSignedWhole(std::string_view text) {
+namespace {
+
+// A whole number with an optional sign, in decimal or (when `hexAllowed`) in hex after 0x.
+std::optional<std::int64_t> parseSignedNumber(std::string_view text, bool hexAllowed) {
     while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
     while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
     const bool negative = text.starts_with('-');
     if (negative || text.starts_with('+')) text.remove_prefix(1);
-    if (text.empty() || !std::all_of(text.begin(), text.end(),
-                                     [](char digit) { return digit >= '0' && digit <= '9'; })) {
+    int radix = 10;
+    if (hexAllowed && (text.starts_with("0x") || text.starts_with("0X"))) {
+        text.remove_prefix(2);
+        radix = 16;
+    }
+    // Digits only: from_chars would take a second sign.
+    if (text.empty() || !std::all_of(text.begin(), text.end(), [radix](char digit) {
+            return radix == 16 ? std::isxdigit(static_cast<unsigned char>(digit)) != 0
+                               : digit >= '0' && digit <= '9';
+        })) {
         return std::nullopt;
     }
     std::int64_t number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    const auto [end, error] =
+        std::from_chars(text.data(), text.data() + text.size(), number, radix);
     if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
     return negative ? -number : number;
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parseSignedWhole(std::string_view text) {
+    return parseSignedNumber(text, false);
+}
+
+std::optional<std::int64_t> parseSignedWholeOrHex(std::string_view text) {
+    return parseSignedNumber(text, true);
 }
 
 std::optional<std::vector<std::int64_t>> readWholeNumberList(const std::string& name,
                                                              const YAML::Node& node,
                                                              const YAML::Mark& mark,
                                                              std::string_view expected,
-                                                             std::vector<StateProblem>& problems) {
+                                                             std::vector<StateProblem>& problems,
+                                                             NumberParser parse) {
     if (!node.IsSequence()) {
         addStateError(problems, mark, concat(name, " must be ", expected));
         return std::nullopt;
     }
     std::vector<std::int64_t> numbers;
     for (const YAML::Node& item : node) {
-        const auto number = item.IsScalar() ? parseSignedWhole(item.Scalar()) : std::nullopt;
+        const auto number = item.IsScalar() ? parse(item.Scalar()) : std::nullopt;
         if (!number) {
             addStateError(problems, item.Mark(),
-                          concat(name, " must be ", expected, "; this is not a whole number"));
+                          concat(name, " must be ", expected, "; ",
+                                 item.IsScalar() ? concat("'", item.Scalar(), "'") : "this",
+                                 " is not a whole number"));
             return std::nullopt;
         }
         numbers.push_back(*number);

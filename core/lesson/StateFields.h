@@ -75,14 +75,18 @@ std::optional<std::uint64_t> readWholeNumberField(const std::string& name, const
 // "-3", "+2", "12": a whole number with an optional sign; nothing for anything else
 // (yaml-cpp's own conversion would also take octal and hex).
 std::optional<std::int64_t> parseSignedWhole(std::string_view text);
+// The same, or in hex after 0x ("0x80", "-0x10"): byte addresses.
+std::optional<std::int64_t> parseSignedWholeOrHex(std::string_view text);
+using NumberParser = std::optional<std::int64_t> (*)(std::string_view);
 
-// A YAML list of whole numbers, like [2, 0, 1], or nothing and an error at the list (or at the
+// A YAML list of whole numbers, like [2, 0, 1] (each read by `parse`), or nothing and an error at the list (or at the
 // offending item) "NAME must be ..." with `expected` saying what.
 std::optional<std::vector<std::int64_t>> readWholeNumberList(const std::string& name,
                                                              const YAML::Node& node,
                                                              const YAML::Mark& mark,
                                                              std::string_view expected,
-                                                             std::vector<StateProblem>& problems);
+                                                             std::vector<StateProblem>& problems,
+                                                             NumberParser parse = parseSignedWhole);
 
 // Problems in file order: kinds read their fields in a fixed order (a value needs its format
 // first), but a lesson author reads the messages top to bottom.

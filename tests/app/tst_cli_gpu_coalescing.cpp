@@ -55,6 +55,20 @@ private slots:
         QTest::newRow("hex addresses") << "--addresses 0x80,0x100" << 2 << 2 << 8 << 12.5;
         QTest::newRow("straddling two lines") << "--addresses 126" << 2 << 2 << 4 << 6.25;
         QTest::newRow("options after --json") << "--json --stride 2" << 8 << 2 << 128 << 50.0;
+        // The named patterns, with the guide's counts for 32 floats (docs/lesson-format.md).
+        QTest::newRow("pattern sequential") << "--pattern sequential" << 4 << 1 << 128 << 100.0;
+        QTest::newRow("pattern misaligned") << "--pattern misaligned" << 5 << 2 << 128 << 80.0;
+        QTest::newRow("pattern stride-2") << "--pattern stride-2" << 8 << 2 << 128 << 50.0;
+        QTest::newRow("pattern column") << "--pattern column" << 32 << 32 << 128 << 12.5;
+        QTest::newRow("pattern reversed") << "--pattern reversed" << 4 << 1 << 128 << 100.0;
+        QTest::newRow("pattern broadcast") << "--pattern broadcast" << 1 << 1 << 128 << 400.0;
+        QTest::newRow("pattern permutation")
+            << "--pattern permutation --seed 12345" << 4 << 1 << 128 << 100.0;
+        QTest::newRow("column of a narrow tile of doubles")
+            << "--pattern column --row-length 2 --elem-bytes 8" << 16 << 4 << 256 << 50.0;
+        QTest::newRow("a partial warp") << "--pattern misaligned --lanes 8" << 2 << 1 << 32 << 50.0;
+        QTest::newRow("reversed partial warp") << "--pattern reversed --lanes 3" << 1 << 1 << 12
+                                               << 37.5;
     }
     void counts() {
         QFETCH(QString, arguments);
@@ -115,6 +129,21 @@ private slots:
                                   "     4  128-159     1  31\n"));
     }
 
+    // A named pattern says its name and what lane i reads.
+    void namedPatternReport() {
+        const Run column = runCli(coalescing("--pattern column --row-length 64"));
+        QCOMPARE(column.exitCode, 0);
+        QVERIFY2(column.out.startsWith("32 lanes read 4 bytes each (column): lane i reads "
+                                       "element 0 + i x 64\n"),
+                 qPrintable(column.out));
+        const Run shuffled = runCli(coalescing("--pattern permutation --seed 7 --lanes 4"));
+        QCOMPARE(shuffled.exitCode, 0);
+        QVERIFY2(shuffled.out.startsWith("4 lanes read 4 bytes each (permutation): lane i reads "
+                                         "element p(i), p the shuffle of 0..31 that seed 7 "
+                                         "gives\n"),
+                 qPrintable(shuffled.out));
+    }
+
     // An unaligned address is counted, and the text says CUDA would not allow it.
     void misalignedAddressesAreNoted() {
         const Run run = runCli(coalescing("--addresses 30,64"));
@@ -145,30 +174,58 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("element size")
             << "--elem-bytes 3"
-            << "--elem-bytes must be 1, 2, 4, 8 or 16 (bytes each lane reads), not '3'";
-        QTest::newRow("element size missing") << "--elem-bytes"
-                                              << "--elem-bytes needs a size: 1, 2, 4, 8 or 16";
+            << "--elem-bytes must be 1, 2, 4, 8 or 16: the bytes each lane reads, not '3'";
+        QTest::newRow("element size missing")
+            << "--elem-bytes"
+            << "--elem-bytes must be 1, 2, 4, 8 or 16: the bytes each lane reads, not ''";
         QTest::newRow("stride not a number")
             << "--stride two"
-            << "--stride must be a whole number of elements (it may be negative), not 'two'";
-        QTest::newRow("stride missing") << "--stride"
-                                        << "--stride needs a whole number of elements";
+            << "--stride must be a whole number from -2147483648 to 2147483647, not 'two'";
+        QTest::newRow("stride missing")
+            << "--stride" << "--stride must be a whole number from -2147483648 to 2147483647, not ''";
+        QTest::newRow("stride past an int")
+            << "--stride 9000000000000000000"
+            << "--stride must be a whole number from -2147483648 to 2147483647, not "
+               "'9000000000000000000'";
         QTest::newRow("offset a fraction")
-            << "--offset 1.5"
-            << "--offset must be a whole number of elements (it may be negative), not '1.5'";
+            << "--offset 1.5" << "--offset must be a whole number from 0 to 2147483647, not '1.5'";
+        QTest::newRow("negative offset")
+            << "--offset -1" << "--offset must be a whole number from 0 to 2147483647, not '-1'";
         QTest::newRow("both forms")
             << "--stride 1 --addresses 0,4"
-            << "--stride and --addresses do not go together: give a stride and offset, or the "
-               "addresses";
+            << "--stride is not used by the addresses pattern (it reads addresses)";
+        QTest::newRow("an option the pattern does not read")
+            << "--pattern column --seed 3"
+            << "--seed is not used by the column pattern (it reads row_length)";
+        QTest::newRow("lanes with addresses")
+            << "--addresses 0,4 --lanes 2"
+            << "--lanes is not used with addresses: one lane per address in the list";
+        QTest::newRow("pattern misspelt")
+            << "--pattern colum"
+            << "--pattern must be sequential, misaligned, stride-2, column, reversed, broadcast, "
+               "permutation, custom or addresses; did you mean 'column'?";
+        QTest::newRow("addresses named but not given")
+            << "--pattern addresses"
+            << "the addresses pattern needs 'addresses: [...]', one byte offset per lane";
+        QTest::newRow("too many lanes")
+            << "--lanes 33" << "--lanes must be a whole number from 1 to 32, not '33'";
+        QTest::newRow("seed past 32 bits")
+            << "--pattern permutation --seed 4294967296"
+            << "--seed must be a whole number from 0 to 4294967295, not '4294967296'";
         QTest::newRow("empty address")
             << "--addresses 0,,4"
-            << "--addresses has an empty entry: give byte offsets separated by commas, like 0,4,8";
-        QTest::newRow("bad address") << "--addresses 0,four"
-                                     << "--addresses: 'four' is not a byte offset (decimal, or hex "
-                                        "after 0x)";
+            << "--addresses must be a list of 1 to 32 byte offsets from the array's start "
+               "(decimal, or hex after 0x), like 0, 4, 8; '' is not a whole number";
+        QTest::newRow("bad address")
+            << "--addresses 0,four"
+            << "--addresses must be a list of 1 to 32 byte offsets from the array's start "
+               "(decimal, or hex after 0x), like 0, 4, 8; 'four' is not a whole number";
         QTest::newRow("33 addresses")
             << "--addresses 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"
-            << "--addresses gives 33 addresses; a warp has at most 32 lanes";
+            << "--addresses must be a list of 1 to 32 byte offsets from the array's start "
+               "(decimal, or hex after 0x), like 0, 4, 8, not 33 of them";
+        QTest::newRow("negative address")
+            << "--addresses 0,-8" << "--addresses: lane 1's address -8 is not from 0 to 562949953421311";
         QTest::newRow("unknown option")
             << "--strides 2"
             << "unknown option '--strides' (see mlsyslab-cli gpu coalescing --help)";
@@ -176,8 +233,15 @@ private slots:
                                      << "--stride is given more than once";
         QTest::newRow("positional")
             << "7"
-            << "unexpected argument '7': give the pattern with --stride and --offset, or "
-               "--addresses";
+            << "unexpected argument '7': give a --pattern, a --stride and --offset, or --addresses";
+        // Addresses the array cannot have: the engine's reason, as a lesson gets it.
+        QTest::newRow("reversed one short")
+            << "--stride -1 --offset 30"
+            << "lane 31 would read element -1 (30 + 31 x -1), before the start of the array; a "
+               "larger offset starts the warp further in";
+        QTest::newRow("past the address space")
+            << "--addresses 562949953421311 --elem-bytes 16"
+            << "lane 0's address is beyond the GPU's 2^49-byte virtual address space";
     }
     void usageErrors() {
         QFETCH(QString, arguments);
@@ -188,39 +252,22 @@ private slots:
         QCOMPARE(run.err, "mlsyslab-cli: gpu coalescing: " + message + "\n");
     }
 
-    // Addresses the array cannot have: a failed run, exit status 1, the reason in one line.
-    void impossibleAddresses_data() {
-        QTest::addColumn<QString>("arguments");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("reversed one short")
-            << "--stride -1 --offset 30"
-            << "lane 31 would read element -1 (30 + 31 x -1), before the start of the array";
-        QTest::newRow("negative offset")
-            << "--offset -1"
-            << "lane 0 would read element -1 (-1 + 0 x 1), before the start of the array";
-        QTest::newRow("negative address")
-            << "--addresses 0,-8"
-            << "lane 1 would read byte -8, before the start of the array";
-        QTest::newRow("huge stride")
-            << "--stride 9000000000000000000"
-            << "lane 1's address is beyond the GPU's 2^49-byte virtual address space";
-    }
-    void impossibleAddresses() {
-        QFETCH(QString, arguments);
-        QFETCH(QString, message);
-        const Run run = runCli(coalescing(arguments));
-        QCOMPARE(run.exitCode, 1);
-        QCOMPARE(run.out, QString());
-        QCOMPARE(run.err, "mlsyslab-cli: gpu coalescing: " + message + "\n");
-    }
-
     void helpDescribesTheForms() {
         const Run run = runCli(coalescing("--help"));
         QCOMPARE(run.exitCode, 0);
         QVERIFY(
             run.out.startsWith("Usage: mlsyslab-cli gpu coalescing [--elem-bytes E] (--stride "
-                               "S --offset O | --addresses A0,...,A31) [--json]\n"));
+                               "S --offset O | --addresses A0,...,A31 | --pattern NAME) "
+                               "[--json]\n"));
         QVERIFY(run.out.contains("CUDA itself requires natural alignment"));
+        // Every named pattern, with what its lanes read.
+        QVERIFY(run.out.contains("  misaligned    element 1 + i (one element late)\n"));
+        QVERIFY(run.out.contains("  addresses     byte address addresses[i]\n"));
+        // The options' lines are the kind's field docs (docs/lesson-format.md).
+        QVERIFY(run.out.contains("  --row-length N    column: elements per row of the tile, 1 to "
+                                 "2147483647\n"));
+        QVERIFY(run.out.contains("  --elem-bytes E    bytes each lane reads: 1, 2, 4, 8 or 16 "
+                                 "(default 4)\n"));
     }
 };
 

@@ -83,6 +83,10 @@ private slots:
                                              << 6 << 48 << "75" << 75.0 << "registers";
         QTest::newRow("--smem defaults to 0") << "--device h100 --block-size 128 --regs 255" << 2
                                               << 8 << "12.5" << 12.5 << "registers";
+        // --smem is read as the lesson field shared_memory is: bytes, or with a unit.
+        QTest::newRow("a100 48 KiB with a unit")
+            << "--device a100 --block-size 256 --regs 0 --smem 48KiB" << 3 << 24 << "37.5" << 37.5
+            << "shared_memory";
     }
 
     void results() {
@@ -220,13 +224,21 @@ private slots:
                                       << "give --regs R, the registers per thread";
         QTest::newRow("word for a block size")
             << "--device h100 --block-size many --regs 0"
-            << "--block-size must be a whole number of threads, not 'many'";
+            << "--block-size must be a whole number from 0 to 2147483647, not 'many'";
         QTest::newRow("fraction for registers")
             << "--device h100 --block-size 32 --regs 1.5"
-            << "--regs must be a whole number of registers per thread, not '1.5'";
-        QTest::newRow("shared memory with a unit")
-            << "--device h100 --block-size 32 --regs 0 --smem 48KiB"
-            << "--smem must be a whole number of bytes (at most 2^40), not '48KiB'";
+            << "--regs must be a whole number from 0 to 2147483647, not '1.5'";
+        QTest::newRow("negative block size")
+            << "--device h100 --block-size -32 --regs 0"
+            << "--block-size must be a whole number from 0 to 2147483647, not '-32'";
+        QTest::newRow("shared memory past an int")
+            << "--device h100 --block-size 32 --regs 0 --smem 2GiB"
+            << "--smem must be bytes of dynamic shared memory per block from 0 to 2147483647, "
+               "like 16384 or 16KiB, not '2GiB'";
+        QTest::newRow("shared memory in words")
+            << "--device h100 --block-size 32 --regs 0 --smem lots"
+            << "--smem must be bytes of dynamic shared memory per block from 0 to 2147483647, "
+               "like 16384 or 16KiB, not 'lots'";
         QTest::newRow("unknown option") << "--device h100 --block-size 32 --regs 0 --threads 4"
                                         << "unknown option '--threads' (see mlsyslab-cli gpu "
                                            "occupancy --help)";
@@ -251,6 +263,11 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("--device D --block-size B --regs R --smem BYTES [--json]"));
         QVERIFY(run.out.contains("occupancy_pct, limiters"));
+        // The kernel's options are described by the occupancy kind's schema.
+        QVERIFY2(run.out.contains("  --smem BYTES      dynamic shared memory per block: bytes, or "
+                                  "with KiB (16KiB),\n"),
+                 qPrintable(run.out));
+        QVERIFY(run.out.contains("(above 255, the launch cannot run) (required)\n"));
     }
 };
 

@@ -51,7 +51,7 @@ CoalescingControls::CoalescingControls(const CoalescingPattern& initial, QWidget
         elementSizeChooser_->addItem(CoalescingText::elementSize(bytes), bytes);
     }
     elementSizeChooser_->setToolTip(tr("The bytes each lane reads"));
-    strideBox_ = newSpinBox(this, "strideBox", -int(gpu::kMostCoalescingStride),
+    strideBox_ = newSpinBox(this, "strideBox", int(gpu::kLeastCoalescingStride),
                             int(gpu::kMostCoalescingStride));
     strideBox_->setToolTip(
         tr("Elements between neighbouring lanes' elements (negative: "

@@ -34,7 +34,7 @@ OccupancyControls::OccupancyControls(const OccupancyState& initial, QWidget* par
         deviceChooser_->addItem(shortDeviceName(device), QString::fromStdString(device.id));
     }
     // A warp at a time: the calculator's curve moves in steps of 32 threads.
-    blockSizeBox_ = newSpinBox(this, "blockSizeBox", 1, lesson::kinds::kMostOccupancyBlockSize, 32);
+    blockSizeBox_ = newSpinBox(this, "blockSizeBox", 0, lesson::kinds::kMostOccupancyBlockSize, 32);
     blockSizeBox_->setToolTip(tr("Threads per block (blockDim.x × blockDim.y × blockDim.z)"));
     registersBox_ = newSpinBox(this, "registersBox", 0, lesson::kinds::kMostOccupancyRegisters, 1);
     registersBox_->setToolTip(

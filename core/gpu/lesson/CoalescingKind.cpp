@@ -15,6 +15,7 @@ using gpu::coalescingPatternName;
 using gpu::coalescingPatternNames;
 using gpu::kMostCoalescingAddress;
 using gpu::kMostCoalescingOffset;
+using gpu::kLeastCoalescingStride;
 using gpu::kMostCoalescingStride;
 using gpu::kMostRowLength;
 using gpu::kWarpLanes;
@@ -54,9 +55,10 @@ void readSignedNumber(const StateField& field, const std::string& name, std::int
 bool readAddresses(const StateField& field, CoalescingPattern& pattern,
                    std::vector<StateProblem>& problems) {
     constexpr std::string_view expected =
-        "a list of 1 to 32 byte offsets from the array's start, like [0, 4, 8]";
-    const auto addresses =
-        readWholeNumberList("addresses", field.value, field.problemMark(), expected, problems);
+        "a list of 1 to 32 byte offsets from the array's start (decimal, or hex after 0x), like "
+        "0, 4, 8";
+    const auto addresses = readWholeNumberList("addresses", field.value, field.problemMark(),
+                                               expected, problems, parseSignedWholeOrHex);
     if (!addresses) return false;
     if (addresses->empty() || addresses->size() > std::size_t{kWarpLanes}) {
         addStateError(problems, field.problemMark(),
@@ -161,7 +163,7 @@ void readPatternFields(const StateFields& fields, CoalescingState& state,
             break;
         case Kind::Custom:
             if (stride) {
-                readSignedNumber(*stride, "stride", -kMostCoalescingStride, kMostCoalescingStride,
+                readSignedNumber(*stride, "stride", kLeastCoalescingStride, kMostCoalescingStride,
                                  pattern.stride, problems);
             }
             if (offset) {
@@ -209,24 +211,28 @@ const KindSpec<CoalescingState>& coalescingKind() {
         {
             customField<CoalescingState>(
                 "pattern", "`sequential`",
-                "one of the table above; without it, `addresses` means `addresses` and `stride` "
-                "or `offset` means `custom`",
+                "`sequential`, `misaligned`, `stride-2`, `column`, `reversed`, `broadcast`, "
+                "`permutation`, `custom` or `addresses` (what each reads: the table above); "
+                "without it, `addresses` means `addresses` and `stride` or `offset` means "
+                "`custom`",
                 readPattern),
             customField<CoalescingState>("elem_bytes", "`4`",
                                          "bytes each lane reads: `1`, `2`, `4`, `8` or `16`",
                                          readElementBytes),
             ruleField<CoalescingState>("stride", "`1`",
-                                       "`custom`: elements between neighbouring lanes, −1024 to "
-                                       "1024 (0: every lane the same)"),
+                                       "`custom`: elements between neighbouring lanes, "
+                                       "−2147483648 to 2147483647 (0: every lane the same)"),
             ruleField<CoalescingState>("offset", "`0`",
-                                       "`custom`: the element lane 0 reads, 0 to 4096"),
+                                       "`custom`: the element lane 0 reads, 0 to 2147483647"),
             ruleField<CoalescingState>("row_length", "`32`",
-                                       "`column`: elements per row of the tile, 1 to 1024"),
+                                       "`column`: elements per row of the tile, 1 to "
+                                       "2147483647"),
             ruleField<CoalescingState>("seed", "`1`",
                                        "`permutation`: which shuffle, 0 to 4294967295"),
             ruleField<CoalescingState>("addresses", "none",
                                        "`addresses`: a list of 1 to 32 byte offsets from the "
-                                       "array's start, each 0 to 1048576, one lane per address"),
+                                       "array's start, each 0 to 562949953421311 (2^49 − 1), "
+                                       "decimal or hex after `0x`, one lane per address"),
             ruleField<CoalescingState>("lanes", "`32`",
                                        "active lanes, 1 to 32 (not with `addresses`)"),
             flagField("editable", &CoalescingState::editable,

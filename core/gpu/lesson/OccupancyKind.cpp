@@ -14,7 +14,7 @@ void readSharedMemory(const StateField& field, OccupancyState& state,
     if (!bytes || *bytes > std::uint64_t(kMostOccupancySharedBytes)) {
         addStateError(problems, field.problemMark(),
                       "shared_memory must be bytes of dynamic shared memory per block from 0 to "
-                      "1MiB, like 16384 or 16KiB");
+                      "2147483647, like 16384 or 16KiB");
         return;
     }
     state.sharedBytesPerBlock = static_cast<std::int64_t>(*bytes);
@@ -32,16 +32,17 @@ const KindSpec<OccupancyState>& occupancyKind() {
         {
             gpuDeviceField<OccupancyState>(
                 "a built-in device: `v100`, `t4`, `a100`, `rtx4090`, `h100` or `h200`"),
-            wholeNumberField("block_size", &OccupancyState::blockSize, 1, kMostOccupancyBlockSize,
-                             "threads per block, 1 to 2048 (above the device's most, the "
-                             "simulator explains why the launch fails)"),
+            wholeNumberField("block_size", &OccupancyState::blockSize, 0, kMostOccupancyBlockSize,
+                             "threads per block, 0 to 2147483647 (a block the device cannot run, "
+                             "0 threads or more than 1024, is shown with the reason)"),
             wholeNumberField("registers", &OccupancyState::registersPerThread, 0,
                              kMostOccupancyRegisters,
-                             "registers per thread, 0 to 512 (above 255, the launch fails)"),
+                             "registers per thread as the compiler reports them, 0 to 2147483647 "
+                             "(above 255, the launch cannot run)"),
             customField<OccupancyState>(
                 "shared_memory", "`0`",
-                "dynamic shared memory per block: bytes, or with `KiB` (`16KiB`), up to `1MiB`; "
-                "static shared memory is taken as 0",
+                "dynamic shared memory per block: bytes, or with `KiB` (`16KiB`), 0 to "
+                "2147483647 bytes; static shared memory is taken as 0",
                 readSharedMemory),
             flagField("editable", &OccupancyState::editable,
                       "`false` shows the kernel with its controls disabled"),

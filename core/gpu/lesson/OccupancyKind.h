@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,10 +15,12 @@ namespace mlsyslab::lesson::kinds {
 // ```sim occupancy: NVIDIA's occupancy calculator (gpu/Occupancy.h) for one kernel on one
 // device, with its three classic curves.
 // Its fields, defaults and values: occupancyKind() below (and docs/lesson-format.md).
-// Limits beyond every device's are allowed so that a lesson can show an impossible launch.
-inline constexpr int kMostOccupancyBlockSize = 2048;
-inline constexpr int kMostOccupancyRegisters = 512;
-inline constexpr std::int64_t kMostOccupancySharedBytes = std::int64_t{1} << 20;
+// The same fields are `gpu occupancy`'s --block-size, --regs and --smem (cli/KindOptions.h), so
+// their ranges are the calculator's: any launch a kernel can ask for, the impossible ones
+// included, because the calculator explains why those cannot run. An int holds each.
+inline constexpr int kMostOccupancyBlockSize = std::numeric_limits<int>::max();
+inline constexpr int kMostOccupancyRegisters = std::numeric_limits<int>::max();
+inline constexpr std::int64_t kMostOccupancySharedBytes = std::numeric_limits<int>::max();
 
 struct OccupancyState {
     std::string device = kDefaultGpuDevice;

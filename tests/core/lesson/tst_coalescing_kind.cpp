@@ -78,6 +78,12 @@ private slots:
         QTest::newRow("addresses imply their pattern")
             << "addresses: [0, 4, 16]"
             << "addresses 4B 3 lanes addresses=0,4,16 editable";
+        QTest::newRow("addresses in hex") << "addresses: [0x0, 0X80, -0x0, 0x1fffffffffffc]"
+                                          << "addresses 4B 4 lanes addresses=0,128,0,"
+                                             "562949953421308 editable";
+        QTest::newRow("the widest custom stride")
+            << "stride: 2147483647\noffset: 2147483647\nlanes: 2"
+            << "custom 4B 2 lanes stride=2147483647 offset=2147483647 editable";
         QTest::newRow("permutation") << "pattern: permutation\nseed: 7\nlanes: 16"
                                      << "permutation 4B 16 lanes seed=7 editable";
         QTest::newRow("broadcast of chars, fixed")
@@ -114,17 +120,18 @@ private slots:
             << QStringList{
                    "error 0:8 lane 31 would read element -1 (30 + 31 x -1), before the "
                    "start of the array; a larger offset starts the warp further in"};
-        QTest::newRow("stride too large")
-            << "stride: 2000"
-            << QStringList{"error 0:8 stride must be a whole number from -1024 to 1024"};
+        QTest::newRow("stride past an int")
+            << "stride: 2147483648"
+            << QStringList{
+                   "error 0:8 stride must be a whole number from -2147483648 to 2147483647"};
         QTest::newRow("stride not a number")
             << "stride: two"
             << QStringList{
-                   "error 0:8 stride must be a whole number from -1024 to "
-                   "1024"};
+                   "error 0:8 stride must be a whole number from -2147483648 to 2147483647"};
         QTest::newRow("negative offset")
             << "offset: -1"
-            << QStringList{"error 0:8 offset must be a whole number from 0 to 4096"};
+            << QStringList{"error 0:8 offset must be a whole number from 0 to 2147483647"};
+
         QTest::newRow("stride unused by column")
             << "pattern: column\nstride: 2"
             << QStringList{
@@ -144,10 +151,22 @@ private slots:
             << "addresses: [0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]"
             << QStringList{
                    "error 0:11 addresses must be a list of 1 to 32 byte offsets from the "
-                   "array's start, like [0, 4, 8], not 33 of them"};
+                   "array's start (decimal, or hex after 0x), like 0, 4, 8, not 33 of them"};
         QTest::newRow("negative address")
             << "addresses: [0, -4]"
-            << QStringList{"error 0:15 addresses: lane 1's address -4 is not from 0 to 1048576"};
+            << QStringList{
+                   "error 0:15 addresses: lane 1's address -4 is not from 0 to "
+                   "562949953421311"};
+        QTest::newRow("address past the address space")
+            << "addresses: [0x2000000000000]"
+            << QStringList{
+                   "error 0:12 addresses: lane 0's address 562949953421312 is not from 0 to "
+                   "562949953421311"};
+        QTest::newRow("the last address, read past the address space")
+            << "addresses: [562949953421311]\nelem_bytes: 2"
+            << QStringList{
+                   "error 0:0 lane 0's address is beyond the GPU's 2^49-byte virtual address "
+                   "space"};
         QTest::newRow("lanes beside addresses")
             << "addresses: [0]\nlanes: 4"
             << QStringList{

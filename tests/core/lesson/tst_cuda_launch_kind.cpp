@@ -141,7 +141,7 @@ void TestCudaLaunchKind::problems_data() {
     QTest::newRow("grid with a fraction")
         << "grid: [1.5, 2]"
         << QStringList{"error 0:7 grid must be [x, y], like [4, 3]: x from 1 to 2147483647, y "
-                       "from 1 to 65535; this is not a whole number"}
+                       "from 1 to 65535; '1.5' is not a whole number"}
         << kDefaults;
     QTest::newRow("select beyond the grid")
         << "select: [12, 0]"

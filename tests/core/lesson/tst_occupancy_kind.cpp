@@ -50,6 +50,12 @@ private slots:
         QTest::newRow("impossible but allowed")
             << "block_size: 2048\nregisters: 300"
             << "rtx4090 2048 threads 300 registers 0 bytes editable";
+        // The calculator's answer to these is "cannot run", which the view explains.
+        QTest::newRow("no threads") << "block_size: 0"
+                                    << "rtx4090 0 threads 32 registers 0 bytes editable";
+        QTest::newRow("the largest of each")
+            << "block_size: 2147483647\nregisters: 2147483647\nshared_memory: 2147483647"
+            << "rtx4090 2147483647 threads 2147483647 registers 2147483647 bytes editable";
         QTest::newRow("every device") << "device: v100"
                                       << "v100 256 threads 32 registers 0 bytes "
                                          "editable";
@@ -69,16 +75,19 @@ private slots:
             << "device: h10"
             << "error 0:8 device must be v100, t4, a100, rtx4090, h100 or h200; did you mean "
                "'h100'?";
-        QTest::newRow("block size 0")
-            << "block_size: 0"
-            << "error 0:12 block_size must be a whole number from 1 to 2048";
+        QTest::newRow("block size negative")
+            << "block_size: -1"
+            << "error 0:12 block_size must be a whole number from 0 to 2147483647";
+        QTest::newRow("block size past an int")
+            << "block_size: 2147483648"
+            << "error 0:12 block_size must be a whole number from 0 to 2147483647";
         QTest::newRow("registers negative")
             << "registers: -1"
-            << "error 0:11 registers must be a whole number from 0 to 512";
+            << "error 0:11 registers must be a whole number from 0 to 2147483647";
         QTest::newRow("shared memory too large")
-            << "shared_memory: 2MiB"
+            << "shared_memory: 2GiB"
             << "error 0:15 shared_memory must be bytes of dynamic shared memory per block from 0 "
-               "to 1MiB, like 16384 or 16KiB";
+               "to 2147483647, like 16384 or 16KiB";
     }
     void problems() {
         QFETCH(QString, yaml);

@@ -145,7 +145,7 @@ void TestTensorLayoutKind::problems_data() {
         << "shape: [1, 1, 1, 1, 2]" << QStringList{"error 0:7 " + shapeForm} << defaults;
     QTest::newRow("shape with a word")
         << "shape: [3, four]"
-        << QStringList{"error 0:11 " + shapeForm + "; this is not a whole number"} << defaults;
+        << QStringList{"error 0:11 " + shapeForm + "; 'four' is not a whole number"} << defaults;
     QTest::newRow("shape size 0")
         << "shape: [3, 0]" << QStringList{"error 0:11 shape: each size must be from 1 to 16, not 0"}
         << defaults;
@@ -251,7 +251,7 @@ void TestTensorLayoutKind::problems_data() {
     QTest::newRow("view with a fraction")
         << "ops:\n  - view: [2.5, 4]"
         << QStringList{"error 1:11 view must be the new shape, like [4, 3] (one size may be -1); "
-                       "this is not a whole number"}
+                       "'2.5' is not a whole number"}
         << defaults;
     QTest::newRow("slice not a map")
         << "ops:\n  - slice: [0, 2]"

@@ -106,7 +106,7 @@ private slots:
             << "block: [a, b]\n"
             << QStringList{
                    "error 0:8 block must be 1 to 3 sizes like 256 or [4, 3]: x from 1 to "
-                   "1024, y from 1 to 1024, z from 1 to 64 (block is a dim3); this is not "
+                   "1024, y from 1 to 1024, z from 1 to 64 (block is a dim3); 'a' is not "
                    "a whole number"};
         QTest::newRow("block as a map")
             << "block: {x: 4}\n"
