@@ -7,9 +7,11 @@
 
 #include "cli/GpuDeviceOption.h"
 #include "cli/GpuRunOutput.h"
+#include "cli/KindOptions.h"
 #include "common/Concat.h"
 #include "gpu/BuiltinKernels.h"
 #include "gpu/WarpSimulator.h"
+#include "gpu/lesson/WarpTimelineKind.h"
 
 namespace mlsyslab::cli {
 
@@ -34,6 +36,14 @@ std::string kernelList() {
     return list;
 }
 
+// The kernel and its launch are the warp-timeline kind's fields (lesson/KindSpec.h), read by
+// its readers; the lesson's own rules (a step opens in seconds) are not the command's.
+const KindOption kLaunchOptions[] = {
+    {"--kernel", "kernel", "K", false, true},
+    {"--grid", "grid", "X[,Y[,Z]]", false, true},
+    {"--block", "block", "X[,Y[,Z]]", false, true},
+};
+
 // Reads the options; on bad usage prints the one-line error and returns nothing (exit 2).
 std::optional<RunOptions> readOptions(Arguments& arguments, Streams& streams) {
     const auto fail = [&](std::string_view message) {
@@ -43,13 +53,11 @@ std::optional<RunOptions> readOptions(Arguments& arguments, Streams& streams) {
     RunOptions options;
     options.json = arguments.takeFlag("--json");
     const auto device = arguments.takeValue("--device");
-    const auto kernel = arguments.takeValue("--kernel");
-    const auto grid = arguments.takeValue("--grid");
-    const auto block = arguments.takeValue("--block");
     const auto scheduler = arguments.takeValue("--scheduler");
+    const YAML::Node given = takeKindOptions(arguments, kLaunchOptions);
     if (const auto option = arguments.firstUnknownOption(); !option.empty()) {
-        const bool known = option == "--json" || option == "--device" || option == "--kernel" ||
-                           option == "--grid" || option == "--block" || option == "--scheduler";
+        const bool known = option == "--json" || option == "--device" ||
+                           option == "--scheduler" || isKindOption(kLaunchOptions, option);
         return fail(
             known ? concat(option, " is given more than once")
                   : concat("unknown option '", option, "' (see mlsyslab-cli gpu run --help)"));
@@ -61,12 +69,13 @@ std::optional<RunOptions> readOptions(Arguments& arguments, Streams& streams) {
     if (!device || device->empty()) {
         return fail("give --device D: v100, t4, a100, rtx4090, h100, h200 or a device file");
     }
-    if (!kernel || kernel->empty()) return fail(concat("give --kernel K: ", kernelList()));
-    if (!grid || grid->empty()) return fail("give --grid X[,Y[,Z]], the blocks of the launch");
-    if (!block || block->empty()) return fail("give --block X[,Y[,Z]], the threads per block");
-    std::string problem;
-    if (!gpu::parseDim3(*grid, options.grid, problem)) return fail(concat("--grid ", problem));
-    if (!gpu::parseDim3(*block, options.block, problem)) return fail(concat("--block ", problem));
+    if (!given["kernel"]) return fail(concat("give --kernel K: ", kernelList()));
+    if (!given["grid"]) return fail("give --grid X[,Y[,Z]], the blocks of the launch");
+    if (!given["block"]) return fail("give --block X[,Y[,Z]], the threads per block");
+    const auto reading = lesson::kinds::warpTimelineKind().readFields(given);
+    if (const auto problem = firstOptionProblem(reading.problems, kLaunchOptions, given)) {
+        return fail(*problem);
+    }
     if (scheduler) {
         if (*scheduler != "lrr" && *scheduler != "gto") {
             return fail(
@@ -77,7 +86,9 @@ std::optional<RunOptions> readOptions(Arguments& arguments, Streams& streams) {
         options.scheduler = *scheduler;
     }
     options.device = *device;
-    options.kernel = *kernel;
+    options.kernel = reading.state.kernel;
+    options.grid = reading.state.grid;
+    options.block = reading.state.block;
     return options;
 }
 
@@ -142,10 +153,10 @@ constexpr std::string_view kDetails =
     "much shared memory) is a result: 'cannot run: why', possible: false; exit status 0.\n"
     "\n"
     "Options:\n"
-    "  --device D        v100, t4, a100, rtx4090, h100, h200 or a device file (required)\n"
-    "  --kernel K        one of the kernels above (required)\n"
-    "  --grid X[,Y[,Z]]  blocks in the grid (required)\n"
-    "  --block X[,Y[,Z]] threads per block (required)\n"
+    "  --device D        v100, t4, a100, rtx4090, h100, h200 or a device file (required)\n";
+
+// The kernel and launch options come between, from the warp-timeline kind's schema.
+constexpr std::string_view kDetailsEnd =
     "  --scheduler S     lrr (loose round robin, the default) or gto (greedy then oldest)\n"
     "  --json            one JSON object: cycles, ipc, achieved_occupancy_pct,\n"
     "                    theoretical_occupancy_pct, warp_instructions, stalls {issued,\n"
@@ -167,7 +178,9 @@ Command gpuRunCommand() {
     return {{"gpu", "run"},
             "--device D --kernel K --grid X[,Y] --block X[,Y] [--scheduler lrr|gto] [--json]",
             "A built-in kernel cycle by cycle: cycles, IPC, occupancy, stall reasons.",
-            std::string(kDetails),
+            concat(kDetails,
+                   kindOptionHelp(lesson::kinds::warpTimelineKind().erased(), kLaunchOptions),
+                   kDetailsEnd),
             runGpuRun};
 }
 

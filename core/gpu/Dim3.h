@@ -14,8 +14,6 @@ struct Dim3 {
     bool operator==(const Dim3&) const = default;
 };
 
-// "12", "4,3", "4,3,2" -> Dim3; every component >= 1. Errors say which part is wrong.
-bool parseDim3(const std::string& text, Dim3& out, std::string& error);
 // "(4, 3, 1)"
 std::string toString(const Dim3& extent);
 

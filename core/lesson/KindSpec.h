@@ -49,25 +49,12 @@ struct KindSpec {
     // Checks that need several fields, run after every field with a reader has been read.
     std::function<void(const StateFields&, State&, std::vector<StateProblem>&)> crossFieldRules;
 
-    StateReading<State> read(const YAML::Node& body) const {
-        if (!emptyStateError.empty() && (!body || body.IsNull())) {
-            return {State{}, {{Severity::Error, YAML::Mark(), emptyStateError}}};
-        }
-        return readStateMap<StateReading<State>>(
-            body, notAMapMessage, [this](const YAML::Node& map, StateReading<State>& reading) {
-                StateFields found = collectStateFields(map, name, fieldNames(), reading.problems);
-                for (const KindField<State>& field : fields) {
-                    const StateField* given = found.find(field.schema.name);
-                    if (given == nullptr || !field.read) continue;
-                    const std::size_t errorsBefore = errorCount(reading.problems);
-                    field.read(*given, reading.state, reading.problems);
-                    if (errorCount(reading.problems) > errorsBefore) {
-                        found.rejected.insert(field.schema.name);
-                    }
-                }
-                if (crossFieldRules) crossFieldRules(found, reading.state, reading.problems);
-            });
-    }
+    StateReading<State> read(const YAML::Node& body) const { return read(body, true); }
+
+    // The fields alone, without the cross-field rules: for a command that takes some of the
+    // kind's fields and whose own rules differ from a lesson's (`gpu run --grid` has no
+    // lesson's size limit).
+    StateReading<State> readFields(const YAML::Node& body) const { return read(body, false); }
 
     std::vector<std::string> fieldNames() const {
         std::vector<std::string> names;
@@ -85,6 +72,30 @@ struct KindSpec {
                                    std::move(reading.problems)};
         };
         return kind;
+    }
+
+private:
+    StateReading<State> read(const YAML::Node& body, bool withCrossFieldRules) const {
+        if (!emptyStateError.empty() && (!body || body.IsNull())) {
+            return {State{}, {{Severity::Error, YAML::Mark(), emptyStateError}}};
+        }
+        return readStateMap<StateReading<State>>(
+            body, notAMapMessage,
+            [this, withCrossFieldRules](const YAML::Node& map, StateReading<State>& reading) {
+                StateFields found = collectStateFields(map, name, fieldNames(), reading.problems);
+                for (const KindField<State>& field : fields) {
+                    const StateField* given = found.find(field.schema.name);
+                    if (given == nullptr || !field.read) continue;
+                    const std::size_t errorsBefore = errorCount(reading.problems);
+                    field.read(*given, reading.state, reading.problems);
+                    if (errorCount(reading.problems) > errorsBefore) {
+                        found.rejected.insert(field.schema.name);
+                    }
+                }
+                if (crossFieldRules && withCrossFieldRules) {
+                    crossFieldRules(found, reading.state, reading.problems);
+                }
+            });
     }
 };
 

@@ -224,17 +224,21 @@ private slots:
                                    << "give --kernel K: matrixAdd, vectorAdd, matmulNaive, "
                                       "matmulTiled, divergent, reduction";
         QTest::newRow("unknown kernel") << "--device h100 --kernel matrixMul --grid 2 --block 4"
-                                        << "unknown kernel 'matrixMul'";
+                                        << "--kernel must be matrixAdd, vectorAdd, matmulNaive, "
+                                           "matmulTiled, divergent or reduction; did you mean "
+                                           "'matrixAdd'?";
         QTest::newRow("no grid") << "--device h100 --kernel matrixAdd --block 4"
                                  << "give --grid X[,Y[,Z]], the blocks of the launch";
         QTest::newRow("no block") << "--device h100 --kernel matrixAdd --grid 4"
                                   << "give --block X[,Y[,Z]], the threads per block";
         QTest::newRow("bad grid") << "--device h100 --kernel matrixAdd --grid 2,x --block 4"
-                                  << "--grid '2,x' is not a size like 12 or 4,3";
+                                  << "--grid must be 1 to 3 sizes like 12 or [3, 2], each from "
+                                     "1 to 2147483647 (grid is a dim3), not '2,x'";
         QTest::newRow("zero block") << "--device h100 --kernel matrixAdd --grid 2 --block 0"
-                                    << "--block '0': every dimension must be at least 1";
+                                    << "--block x must be from 1 to 2147483647, not 0";
         QTest::newRow("4D") << "--device h100 --kernel matrixAdd --grid 2,2,2,2 --block 4"
-                            << "--grid '2,2,2,2' has more than 3 dimensions (x,y,z)";
+                            << "--grid must be 1 to 3 sizes like 12 or [3, 2], each from 1 to "
+                               "2147483647 (grid is a dim3), not '2,2,2,2'";
         QTest::newRow("scheduler") << "--device h100" + launch + " --scheduler fifo"
                                    << "--scheduler must be lrr (loose round robin) or gto";
         QTest::newRow("tiles") << "--device h100 --kernel matmulTiled --grid 2 --block 16"

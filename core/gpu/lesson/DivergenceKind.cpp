@@ -42,8 +42,8 @@ const KindSpec<DivergenceState>& divergenceKind() {
                 "`divergent` or `reduction`"),
             launchExtentField<DivergenceState>(
                 "block", LaunchExtentKind::Block, &DivergenceState::block, "`32`",
-                "threads per block: a number or 1 to 3 sizes like `[8, 8]` (x and y up to 1024, "
-                "z up to 64)"),
+                "threads per block: a number or 1 to 3 sizes like `[8, 8]` or `8,8`, each 1 to 2³¹ − 1 (a "
+                "block CUDA refuses, over 1024 threads or z over 64, is shown with the reason)"),
             ruleField<DivergenceState>(
                 "warp", "`0`", "the warp of the block followed, from 0 to the block's warps − 1"),
             gpuDeviceField<DivergenceState>(

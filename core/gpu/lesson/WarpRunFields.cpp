@@ -12,19 +12,10 @@ namespace {
 
 constexpr std::array<const char*, 3> kAxisNames = {"x", "y", "z"};
 
-std::array<int, 3> mostPerAxis(LaunchExtentKind kind) {
-    if (kind == LaunchExtentKind::Block) {
-        return {kWarpRunMaxBlockXY, kWarpRunMaxBlockXY, kWarpRunMaxBlockZ};
-    }
-    return {kWarpRunMaxGridX, kWarpRunMaxGridYZ, kWarpRunMaxGridYZ};
-}
-
 std::string expectedExtent(const std::string& name, LaunchExtentKind kind) {
-    const auto most = mostPerAxis(kind);
     const char* example = kind == LaunchExtentKind::Block ? "256 or [4, 3]" : "12 or [3, 2]";
-    return concat("1 to 3 sizes like ", example, ": x from 1 to ", std::to_string(most[0]),
-                  ", y from 1 to ", std::to_string(most[1]), ", z from 1 to ",
-                  std::to_string(most[2]), " (", name, " is a dim3)");
+    return concat("1 to 3 sizes like ", example, ", each from 1 to ",
+                  std::to_string(kMostLaunchExtent), " (", name, " is a dim3)");
 }
 
 // "4, 3" -> "4", "3" (spaces around each part dropped).
@@ -77,13 +68,12 @@ std::optional<gpu::Dim3> readLaunchExtent(const std::string& name, LaunchExtentK
             marks.push_back(field.value[axis].Mark());
         }
     }
-    const auto most = mostPerAxis(kind);
     for (std::size_t axis = 0; axis < sizes.size(); ++axis) {
-        if (sizes[axis] < 1 || sizes[axis] > most[axis]) {
+        if (sizes[axis] < 1 || sizes[axis] > kMostLaunchExtent) {
             addStateError(
                 problems, marks[axis],
                 concat(name, " ", kAxisNames[axis], " must be from 1 to ",
-                       std::to_string(most[axis]), ", not ", std::to_string(sizes[axis])));
+                       std::to_string(kMostLaunchExtent), ", not ", std::to_string(sizes[axis])));
             return std::nullopt;
         }
     }

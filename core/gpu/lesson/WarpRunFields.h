@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,18 +17,17 @@ namespace mlsyslab::lesson::kinds {
 // The fields the simulators that run the warp simulator share (warp-timeline, divergence): the
 // built-in kernel, the grid and the block.
 
-// CUDA C++ Programming Guide, "Technical Specifications per Compute Capability": a block's x and
-// y extents at most 1024 and its z at most 64; a grid's x at most 2^31 - 1, y and z 65535.
-inline constexpr int kWarpRunMaxBlockXY = 1024;
-inline constexpr int kWarpRunMaxBlockZ = 64;
-inline constexpr int kWarpRunMaxGridX = 2147483647;
-inline constexpr int kWarpRunMaxGridYZ = 65535;
+// A launch extent's axes take any size a dim3 holds, as `gpu run --grid/--block` do (the same
+// reader, cli/KindOptions.h): a launch CUDA refuses (a block over 1024 threads, a grid's y over
+// 65535) is the simulator's answer, which the views explain, not a mistake in the file.
+inline constexpr int kMostLaunchExtent = std::numeric_limits<int>::max();
 // The largest launch a lesson may simulate: 4096 x 4096 threads, the matrixAdd the simulator
 // runs in one to two seconds per scheduler policy. Beyond it a step would take too long to open.
 inline constexpr std::int64_t kWarpRunMaxThreads = std::int64_t{4096} * 4096;
 
-// "block: 256", "block: [4, 3]", "block: [8, 8, 2]" (also "4,3" as one scalar): 1 to 3 extents,
-// each within CUDA's limits for a block or a grid. Nothing and an error otherwise.
+// "block: 256", "block: [4, 3]", "block: [8, 8, 2]" (also "4,3" as one scalar, dim3's spelling
+// on the command line): 1 to 3 extents, each from 1 to kMostLaunchExtent. Nothing and an error
+// otherwise.
 enum class LaunchExtentKind { Grid, Block };
 std::optional<gpu::Dim3> readLaunchExtent(const std::string& name, LaunchExtentKind kind,
                                           const StateField& field,

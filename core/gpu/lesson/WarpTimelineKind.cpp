@@ -91,12 +91,12 @@ const KindSpec<WarpTimelineState>& warpTimelineKind() {
                 "`divergent` or `reduction`"),
             launchExtentField<WarpTimelineState>(
                 "grid", LaunchExtentKind::Grid, &WarpTimelineState::grid, "`1`",
-                "blocks: a number or 1 to 3 sizes like `[3, 2]` (x up to 2³¹ − 1, y and z up to "
-                "65535)"),
+                "blocks: a number or 1 to 3 sizes like `[3, 2]` or `3,2`, each 1 to 2³¹ − 1 (a grid CUDA "
+                "refuses, y or z over 65535, is shown with the reason)"),
             launchExtentField<WarpTimelineState>(
                 "block", LaunchExtentKind::Block, &WarpTimelineState::block, "`512`",
-                "threads per block: a number or 1 to 3 sizes like `[4, 3]` (x and y up to 1024, "
-                "z up to 64)"),
+                "threads per block: a number or 1 to 3 sizes like `[4, 3]` or `4,3`, each 1 to 2³¹ − 1 (a "
+                "block CUDA refuses, over 1024 threads or z over 64, is shown with the reason)"),
             customField<WarpTimelineState>("schedulers", "`[lrr, gto]`",
                                            "one or two of `lrr` and `gto`, drawn in that order",
                                            readSchedulers),

@@ -3,12 +3,25 @@
 // What the warp simulator's suites share: a small device whose numbers a test can work by hand,
 // and the one-letter status codes the hand-worked tables use.
 #include <string>
+#include <string_view>
 
 #include "gpu/DeviceModel.h"
 #include "gpu/KernelProgram.h"
 #include "gpu/WarpSimulator.h"
 
 namespace mlsyslab::testing {
+
+// "12", "4,3", "4,3,2": a launch extent as the tests' tables write it (well-formed by the
+// test's own making; the readers of user input are lesson/KindSpec's and the CLI's).
+inline gpu::Dim3 dim3Of(std::string_view text) {
+    int sizes[3] = {1, 1, 1};
+    for (int axis = 0; axis < 3 && !text.empty(); ++axis) {
+        const std::size_t comma = text.find(',');
+        sizes[axis] = std::stoi(std::string(text.substr(0, comma)));
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+    }
+    return {sizes[0], sizes[1], sizes[2]};
+}
 
 // One SM, `schedulers` warp schedulers with 32 FP32 lanes each (so an ALU instruction takes its
 // pipe for one cycle), short latencies (ALU and FMA 2, shared 3, global 6 cycles) and no DRAM

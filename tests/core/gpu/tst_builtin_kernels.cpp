@@ -8,6 +8,7 @@
 #include "gpu/WarpSimulator.h"
 
 using namespace mlsyslab::gpu;
+using mlsyslab::testing::dim3Of;
 using mlsyslab::testing::smallTestDevice;
 
 namespace {
@@ -127,10 +128,9 @@ private slots:
         QFETCH(QString, block);
         QFETCH(int, schedulers);
         QFETCH(QString, policy);
-        std::string error;
         SimulationConfig config;
-        QVERIFY(parseDim3(grid.toStdString(), config.grid, error));
-        QVERIFY(parseDim3(block.toStdString(), config.block, error));
+        config.grid = dim3Of(grid.toStdString());
+        config.block = dim3Of(block.toStdString());
         const auto program = buildKernel(kernel.toStdString(), config.grid, config.block);
         QVERIFY2(program.ok(), program.ok() ? "" : program.error().c_str());
         config.kernel = *program;
@@ -261,11 +261,8 @@ private slots:
         QFETCH(QString, grid);
         QFETCH(QString, block);
         QFETCH(QString, message);
-        std::string error;
-        Dim3 gridSize;
-        Dim3 blockSize;
-        QVERIFY(parseDim3(grid.toStdString(), gridSize, error));
-        QVERIFY(parseDim3(block.toStdString(), blockSize, error));
+        const Dim3 gridSize = dim3Of(grid.toStdString());
+        const Dim3 blockSize = dim3Of(block.toStdString());
         const auto program = buildKernel(kernel.toStdString(), gridSize, blockSize);
         QVERIFY(!program.ok());
         QVERIFY2(QString::fromStdString(program.error()).contains(message),

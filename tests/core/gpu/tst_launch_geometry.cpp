@@ -117,39 +117,6 @@ private slots:
         QCOMPARE(waveCount(0, 128, 6), 0);
         QVERIFY(assignBlocksInWaves(10, 4, 0).empty());
     }
-
-    void parsesLaunchExtents_data() {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<bool>("ok");
-        QTest::addColumn<int>("x");
-        QTest::addColumn<int>("y");
-        QTest::addColumn<int>("z");
-        QTest::newRow("1D") << "12" << true << 12 << 1 << 1;
-        QTest::newRow("2D") << "4,3" << true << 4 << 3 << 1;
-        QTest::newRow("3D") << "4,3,2" << true << 4 << 3 << 2;
-        QTest::newRow("zero") << "0,3" << false << 0 << 0 << 0;
-        QTest::newRow("negative") << "-4" << false << 0 << 0 << 0;
-        QTest::newRow("four dimensions") << "1,1,1,1" << false << 0 << 0 << 0;
-        QTest::newRow("empty part") << "4," << false << 0 << 0 << 0;
-        QTest::newRow("words") << "four" << false << 0 << 0 << 0;
-        QTest::newRow("too big") << "99999999999" << false << 0 << 0 << 0;
-    }
-    void parsesLaunchExtents() {
-        QFETCH(QString, text);
-        QFETCH(bool, ok);
-        QFETCH(int, x);
-        QFETCH(int, y);
-        QFETCH(int, z);
-        Dim3 extent;
-        std::string error;
-        QCOMPARE(parseDim3(text.toStdString(), extent, error), ok);
-        if (ok) {
-            QVERIFY(extent == (Dim3{x, y, z}));
-            QVERIFY(error.empty());
-        } else {
-            QVERIFY2(!error.empty(), "a rejected size says why");
-        }
-    }
 };
 
 QTEST_APPLESS_MAIN(TestLaunchGeometry)

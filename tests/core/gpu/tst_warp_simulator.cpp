@@ -17,12 +17,7 @@ using mlsyslab::testing::smallTestDevice;
 
 namespace {
 
-Dim3 dim(const QString& text) {
-    Dim3 extent;
-    std::string error;
-    if (!parseDim3(text.toStdString(), extent, error)) qFatal("bad extent %s", qPrintable(text));
-    return extent;
-}
+Dim3 dim(const QString& text) { return mlsyslab::testing::dim3Of(text.toStdString()); }
 
 SimulationConfig launch(const std::string& kernel, const Dim3& grid, const Dim3& block,
                         const DeviceModel& device = smallTestDevice(2, 2)) {

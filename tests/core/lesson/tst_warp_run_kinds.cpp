@@ -91,34 +91,30 @@ private slots:
             << QStringList{
                    "error 0:8 device must be v100, t4, a100, rtx4090, h100 or h200; did "
                    "you mean 'h100'?"};
-        QTest::newRow("block too wide")
-            << "block: [2048]\n"
-            << QStringList{"error 0:8 block x must be from 1 to 1024, not 2048"};
-        QTest::newRow("block z too deep")
-            << "block: [4, 4, 65]\n"
-            << QStringList{"error 0:14 block z must be from 1 to 64, not 65"};
+        QTest::newRow("block past an int")
+            << "block: [2147483648]\n"
+            << QStringList{"error 0:8 block x must be from 1 to 2147483647, not 2147483648"};
         QTest::newRow("block of four sizes")
             << "block: [1, 2, 3, 4]\n"
             << QStringList{
-                   "error 0:7 block must be 1 to 3 sizes like 256 or [4, 3]: x from 1 "
-                   "to 1024, y from 1 to 1024, z from 1 to 64 (block is a dim3)"};
+                   "error 0:7 block must be 1 to 3 sizes like 256 or [4, 3], each from 1 to "
+                   "2147483647 (block is a dim3)"};
         QTest::newRow("block of words")
             << "block: [a, b]\n"
             << QStringList{
-                   "error 0:8 block must be 1 to 3 sizes like 256 or [4, 3]: x from 1 to "
-                   "1024, y from 1 to 1024, z from 1 to 64 (block is a dim3); 'a' is not "
-                   "a whole number"};
+                   "error 0:8 block must be 1 to 3 sizes like 256 or [4, 3], each from 1 to "
+                   "2147483647 (block is a dim3); 'a' is not a whole number"};
         QTest::newRow("block as a map")
             << "block: {x: 4}\n"
             << QStringList{
-                   "error 0:7 block must be 1 to 3 sizes like 256 or [4, 3]: x from 1 to "
-                   "1024, y from 1 to 1024, z from 1 to 64 (block is a dim3)"};
+                   "error 0:7 block must be 1 to 3 sizes like 256 or [4, 3], each from 1 to "
+                   "2147483647 (block is a dim3)"};
         QTest::newRow("block zero")
             << "block: 0\n"
-            << QStringList{"error 0:7 block x must be from 1 to 1024, not 0"};
+            << QStringList{"error 0:7 block x must be from 1 to 2147483647, not 0"};
         QTest::newRow("block text with a zero")
             << "block: 4, 0\n"
-            << QStringList{"error 0:7 block y must be from 1 to 1024, not 0"};
+            << QStringList{"error 0:7 block y must be from 1 to 2147483647, not 0"};
         QTest::newRow("schedulers as a map")
             << "schedulers: {lrr: 1}\n"
             << QStringList{
@@ -130,14 +126,16 @@ private slots:
         QTest::newRow("cycles in floating point")
             << "cycles: 1e3\n"
             << QStringList{"error 0:8 cycles must be a whole number from 10 to 20000"};
-        QTest::newRow("grid y too tall")
+        QTest::newRow("grid larger than a lesson simulates")
             << "grid: [1, 70000]\n"
-            << QStringList{"error 0:10 grid y must be from 1 to 65535, not 70000"};
+            << QStringList{"error 0:6 the launch has 70000 blocks of 512 threads; a lesson "
+                           "simulates at most 16777216 threads (4096 x 4096), so that a step "
+                           "opens in a second or two"};
         QTest::newRow("grid not numbers")
             << "grid: many\n"
             << QStringList{
-                   "error 0:6 grid must be 1 to 3 sizes like 12 or [3, 2]: x from 1 to "
-                   "2147483647, y from 1 to 65535, z from 1 to 65535 (grid is a dim3)"};
+                   "error 0:6 grid must be 1 to 3 sizes like 12 or [3, 2], each from 1 to "
+                   "2147483647 (grid is a dim3)"};
         QTest::newRow("tiled matmul needs a square block")
             << "kernel: matmulTiled\nblock: [16, 8]\n"
             << QStringList{
