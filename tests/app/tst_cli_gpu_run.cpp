@@ -170,6 +170,10 @@ private slots:
                                     "threads";
         QTest::newRow("reduction 2048") << "--kernel reduction --grid 2 --block 2048"
                                         << "2048 threads per block: the most is 1024";
+        // Past a lesson's 4096 x 4096 threads: that limit is the lesson's, not the command's.
+        QTest::newRow("grid y past CUDA's") << "--kernel vectorAdd --grid 1,70000 --block 512"
+                                            << "grid (1, 70000, 1): gridDim.y and gridDim.z are "
+                                               "at most 65535";
     }
     void impossibleLaunchesAreResults() {
         QFETCH(QString, arguments);
