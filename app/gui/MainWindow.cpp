@@ -30,6 +30,7 @@ namespace {
 
 // Editors save in bursts (truncate, write, rename); wait for the burst to end before reloading.
 constexpr int kReloadDelayMs = 150;
+constexpr int kZoomMessageMs = 3000;
 
 QString welcomeText() {
     return QObject::tr(
@@ -128,12 +129,36 @@ void MainWindow::buildMenus() {
     QAction* presenter = view->addAction(tr("Presenter &View (Speaker Notes)"), this,
                                          &MainWindow::showPresenterWindow);
     presenter->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
+    view->addSeparator();
+    // The step's text and simulators, larger or smaller; fitting (the default) shows the whole
+    // step without scrolling, as a projected slide must.
+    QAction* zoomIn = view->addAction(tr("Zoom &In"), player_, &widgets::LessonPlayer::zoomIn);
+    zoomIn->setObjectName("zoomInAction");
+    zoomIn->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    QAction* zoomOut = view->addAction(tr("Zoom &Out"), player_, &widgets::LessonPlayer::zoomOut);
+    zoomOut->setObjectName("zoomOutAction");
+    zoomOut->setShortcut(QKeySequence::ZoomOut);
+    QAction* fit = view->addAction(tr("&Fit Step to Window"));
+    connect(fit, &QAction::triggered, this, [this, fit] {
+        player_->fitToWindow();
+        fit->setChecked(true);  // choosing it again keeps fitting, it does not switch it off
+    });
+    fit->setObjectName("fitAction");
+    fit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    fit->setCheckable(true);
+    fit->setChecked(player_->fitsToWindow());
+    connect(player_, &widgets::LessonPlayer::zoomChanged, this, [this, fit](double zoom, bool fits) {
+        fit->setChecked(fits);
+        statusBar()->showMessage(fits ? tr("Zoom %1 % (fit to window)").arg(qRound(zoom * 100))
+                                      : tr("Zoom %1 %").arg(qRound(zoom * 100)),
+                                 kZoomMessageMs);
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About MLSysLab"), this, &MainWindow::showAbout);
 
     // The menu bar is hidden in presentation mode; its shortcuts must keep working.
-    addActions({open, reload, quit, presentation, leave, presenter});
+    addActions({open, reload, quit, presentation, leave, presenter, zoomIn, zoomOut, fit});
 }
 
 bool MainWindow::openLessonFile(const QString& path) {

@@ -7,6 +7,7 @@
 #include <QThread>
 
 #include "common/BackgroundWork.h"
+#include "lesson/LessonPlayer.h"
 
 #include "gui/MainWindow.h"
 
@@ -32,7 +33,10 @@ void waitForBackgroundWork(const QWidget& window) {
 QString saveScreenshot(MainWindow& window, QSize size, const QString& path) {
     window.resize(size);
     window.show();
-    // Let layouts, fonts and deferred updates settle before rendering.
+    // Let layouts, fonts and deferred updates settle before rendering, the step's fit to the
+    // window's size included.
+    for (int round = 0; round < 3; ++round) QApplication::processEvents();
+    window.player()->settle();
     for (int round = 0; round < 3; ++round) QApplication::processEvents();
     // Simulators that measure this machine when shown are captured with their results.
     waitForBackgroundWork(window);

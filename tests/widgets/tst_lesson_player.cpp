@@ -117,6 +117,105 @@ private slots:
         QVERIFY(previous->isEnabled());
         QVERIFY(!next->isEnabled());
     }
+
+    // A step of many paragraphs: taller than a small window at 100 %.
+    static lesson::Lesson oneLongStep(int paragraphs) {
+        lesson::Lesson lesson;
+        lesson.info.id = "long";
+        lesson::Step step;
+        std::string text = "# Long\n";
+        for (int paragraph = 0; paragraph < paragraphs; ++paragraph) {
+            text += "\nA paragraph of the step, long enough to wrap once or twice in a narrow "
+                    "window, so that the step grows with its text.\n";
+        }
+        step.blocks.push_back(lesson::MarkdownBlock{text, 1});
+        lesson.steps.push_back(step);
+        return lesson;
+    }
+
+    static double fontPixels(const LessonPlayer& player) {
+        return QFontInfo(player.stepView()->font()).pixelSize();
+    }
+
+    // The fewest paragraphs that do not fit the player at 100 %.
+    static int paragraphsTooManyAtFullSize(LessonPlayer& player) {
+        player.zoomIn();
+        player.zoomOut();  // 100 %, not fitting
+        int paragraphs = 1;
+        for (player.setLesson(oneLongStep(paragraphs)); !player.stepOverflows();
+             player.setLesson(oneLongStep(paragraphs))) {
+            ++paragraphs;
+        }
+        player.fitToWindow();
+        return paragraphs;
+    }
+
+    void fitsAStepThatIsTooTallBySheddingZoom() {
+        const auto simulators = widgets::builtinSimWidgets();
+        LessonPlayer player(simulators);
+        player.resize(900, 700);
+        player.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&player));
+        const int tooMany = paragraphsTooManyAtFullSize(player);
+        QSignalSpy zoomChanges(&player, &LessonPlayer::zoomChanged);
+        // Fits at 100 %: shown at 100 %.
+        player.setLesson(oneLongStep(tooMany - 1));
+        QVERIFY(player.fitsToWindow());
+        QCOMPARE(player.zoom(), 1.0);
+        QVERIFY(!player.stepOverflows());
+        const double fullSize = fontPixels(player);
+        // A little too tall: shown smaller, whole.
+        player.setLesson(oneLongStep(tooMany + 1));
+        QVERIFY(player.zoom() < 1.0);
+        QVERIFY(player.zoom() >= LessonPlayer::kLeastFitZoom);
+        QVERIFY(!player.stepOverflows());
+        QVERIFY(fontPixels(player) < fullSize);
+        QVERIFY(!zoomChanges.isEmpty());
+        // Far too tall: no smaller than the floor, and it scrolls.
+        player.setLesson(oneLongStep(60));
+        QCOMPARE(player.zoom(), LessonPlayer::kLeastFitZoom);
+        QVERIFY(player.stepOverflows());
+    }
+
+    void aLargerWindowFitsAgainOnceItsSizeSettles() {
+        const auto simulators = widgets::builtinSimWidgets();
+        LessonPlayer player(simulators);
+        player.resize(900, 700);
+        player.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&player));
+        player.setLesson(oneLongStep(paragraphsTooManyAtFullSize(player) + 1));
+        const double smaller = player.zoom();
+        QVERIFY(smaller < 1.0);
+        player.resize(900, 1400);
+        QCOMPARE(player.zoom(), smaller);  // not at every pixel of a drag
+        player.settle();
+        QCOMPARE(player.zoom(), 1.0);
+    }
+
+    void zoomStepsLeaveFittingAndFitComesBack() {
+        const auto simulators = widgets::builtinSimWidgets();
+        LessonPlayer player(simulators);
+        player.resize(900, 700);
+        player.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&player));
+        player.setLesson(oneLongStep(2));
+        const double fullSize = fontPixels(player);
+        player.zoomIn();
+        QVERIFY(!player.fitsToWindow());
+        QCOMPARE(player.zoom(), 1.1);
+        QVERIFY(fontPixels(player) > fullSize);
+        // The zoom holds across steps.
+        player.setLesson(oneLongStep(3));
+        QCOMPARE(player.zoom(), 1.1);
+        player.zoomOut();
+        player.zoomOut();
+        QCOMPARE(player.zoom(), 0.9);
+        for (int press = 0; press < 20; ++press) player.zoomOut();
+        QCOMPARE(player.zoom(), 0.5);
+        player.fitToWindow();
+        QVERIFY(player.fitsToWindow());
+        QCOMPARE(player.zoom(), 1.0);
+    }
 };
 
 QTEST_MAIN(TestLessonPlayer)

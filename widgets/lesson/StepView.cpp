@@ -13,15 +13,17 @@ namespace mlsyslab::widgets {
 
 namespace {
 constexpr double kReadingFontScale = 1.15;
+constexpr int kBlockSpacing = 16;  // pixels between the step's blocks at 100 %
 }  // namespace
 
-StepView::StepView(const lesson::Step& step, const SimWidgetRegistry& simulators, QWidget* parent)
+StepView::StepView(const lesson::Step& step, const SimWidgetRegistry& simulators, double zoom,
+                   QWidget* parent)
     : QWidget(parent) {
     // The lesson is what the student reads: a little larger than the window's chrome.
-    setFont(scaledFont(font(), kReadingFontScale));
+    setFont(scaledFont(font(), kReadingFontScale * zoom));
 
     auto* layout = new QVBoxLayout(this);
-    layout->setSpacing(16);
+    layout->setSpacing(static_cast<int>(kBlockSpacing * zoom));
     for (const auto& block : step.blocks) {
         if (const auto* markdown = std::get_if<lesson::MarkdownBlock>(&block)) {
             addMarkdown(*markdown, layout);

@@ -13,11 +13,12 @@ class QuizWidget;
 class SimWidgetRegistry;
 
 // One lesson step, drawn from that step alone (DESIGN.md §2): its Markdown, its simulators
-// (built by the registry) and its quizzes, top to bottom in file order.
+// (built by the registry) and its quizzes, top to bottom in file order, with every font at
+// `zoom` times its reading size (View › Zoom; LessonPlayer fits the step to the window).
 class StepView : public QWidget {
     Q_OBJECT
 public:
-    StepView(const lesson::Step& step, const SimWidgetRegistry& simulators,
+    StepView(const lesson::Step& step, const SimWidgetRegistry& simulators, double zoom = 1.0,
              QWidget* parent = nullptr);
 
     // The step's quizzes in file order.
