@@ -14,6 +14,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
+#include <algorithm>
 
 #include "common/SimWidgetRegistry.h"
 #include "common/DisplayStyle.h"
@@ -31,6 +32,13 @@ namespace {
 // Editors save in bursts (truncate, write, rename); wait for the burst to end before reloading.
 constexpr int kReloadDelayMs = 150;
 constexpr int kZoomMessageMs = 3000;
+
+// The lesson browser's width in a window of 1280 px and more; a narrower window gives it a
+// share of its width (down to 1024 px and below) so that the step keeps the room it needs.
+constexpr int kBrowserWidth = 340;
+constexpr int kLeastBrowserWidth = 200;
+constexpr double kBrowserShare = 0.26;
+constexpr QSize kDefaultWindowSize(1280, 800);
 
 QString welcomeText() {
     return QObject::tr(
@@ -76,8 +84,9 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     splitter_->addWidget(browser_);
     splitter_->addWidget(pages_);
     splitter_->setStretchFactor(1, 1);
-    splitter_->setSizes({340, 940});
+    splitter_->setSizes({kBrowserWidth, kDefaultWindowSize.width() - kBrowserWidth});
     setCentralWidget(splitter_);
+    connect(splitter_, &QSplitter::splitterMoved, this, [this] { browserWidthChosen_ = true; });
 
     browser_->setCourse(loadBuiltinCourse(kinds_));
     refreshUserLessons();
@@ -100,7 +109,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
 
     buildMenus();
     statusBar()->showMessage(tr("Ready"));
-    resize(1280, 800);
+    resize(kDefaultWindowSize);
 }
 
 MainWindow::~MainWindow() = default;
@@ -268,6 +277,14 @@ void MainWindow::setPresentationMode(bool on, bool fullScreen) {
     // The step view sizes its text column from the font; rebuild it in the new style.
     if (player_->lesson()) player_->setLesson(*player_->lesson(), player_->currentStep(),
                                               settings_.quizAnswers(currentLessonId()));
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (browserWidthChosen_ || browser_->isHidden()) return;
+    const int browserWidth = std::clamp(static_cast<int>(width() * kBrowserShare),
+                                        kLeastBrowserWidth, kBrowserWidth);
+    splitter_->setSizes({browserWidth, std::max(0, splitter_->width() - browserWidth)});
 }
 
 void MainWindow::showPresenterWindow() {

@@ -51,6 +51,7 @@ public:
     bool isShowingDiagnostics() const;
 
 protected:
+    void resizeEvent(QResizeEvent* event) override;
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
@@ -72,6 +73,7 @@ private:
     std::optional<LoadedLesson> current_;
 
     QSplitter* splitter_;
+    bool browserWidthChosen_ = false;  // the user dragged the splitter: keep their width
     LessonBrowser* browser_;
     QStackedWidget* pages_;
     QLabel* welcome_;

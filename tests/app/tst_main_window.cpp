@@ -8,6 +8,7 @@
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -284,6 +285,47 @@ private slots:
         window.setPresentationMode(false, false);
         QVERIFY(window.browser()->isVisible());
         QCOMPARE(QApplication::font().pointSizeF(), deskPointSize);
+    }
+
+    // A narrow window gives the browser a share of its width, so the step keeps its room; a
+    // width the user chose by dragging the splitter is kept.
+    void browserNarrowsWithTheWindow() {
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        auto* splitter = window.findChild<QSplitter*>();
+        QVERIFY(splitter != nullptr);
+        window.resize(1600, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(splitter->sizes().at(0), 340);
+        window.resize(1024, 640);
+        QCOMPARE(splitter->sizes().at(0), 266);
+        window.resize(700, 500);
+        QCOMPARE(splitter->sizes().at(0), 200);
+    }
+
+    void zoomActionsDriveThePlayer() {
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        const QString path = directory_.filePath("zoom.lesson.md");
+        writeFile(path, lessonText("Second"));
+        QVERIFY(window.openLessonFile(path));
+        QVERIFY(window.player()->fitsToWindow());
+        window.findChild<QAction*>("zoomInAction")->trigger();
+        QVERIFY(!window.player()->fitsToWindow());
+        QCOMPARE(window.player()->zoom(), 1.1);
+        QVERIFY(!window.findChild<QAction*>("fitAction")->isChecked());
+        window.findChild<QAction*>("zoomOutAction")->trigger();
+        window.findChild<QAction*>("zoomOutAction")->trigger();
+        QCOMPARE(window.player()->zoom(), 0.9);
+        auto* fit = window.findChild<QAction*>("fitAction");
+        fit->trigger();
+        QVERIFY(window.player()->fitsToWindow());
+        QVERIFY(fit->isChecked());
+        fit->trigger();  // choosing it again keeps fitting
+        QVERIFY(fit->isChecked());
+        QVERIFY(window.player()->fitsToWindow());
     }
 
     void unreadableFileIsADiagnostic() {
