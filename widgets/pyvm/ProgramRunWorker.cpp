@@ -6,6 +6,8 @@
 #include <QThreadPool>
 #include <exception>
 
+#include "common/BackgroundWork.h"
+
 namespace mlsyslab::widgets {
 
 namespace {
@@ -41,6 +43,8 @@ void ProgramRunWorker::start(const std::string& source, pyvm::RunOptions options
     options.cancel = cancel_.get();
     const int runId = ++runId_;
     running_ = true;
+    // A screenshot waits for the recording, as it waits for a measurement.
+    setBackgroundWork(*this, true);
 
     auto promise = std::make_shared<QPromise<RunPointer>>();
     watcher_ = new QFutureWatcher<RunPointer>(this);
@@ -79,6 +83,7 @@ void ProgramRunWorker::deliver(int runId) {
     const QFuture<RunPointer> future = watcher_->future();
     if (future.resultCount() == 0) return;
     running_ = false;
+    setBackgroundWork(*this, false);
     emit finished(future.result());
 }
 

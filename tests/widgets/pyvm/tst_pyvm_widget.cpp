@@ -6,6 +6,7 @@
 #include <QtTest>
 
 #include "ScriptedRuns.h"
+#include "common/BackgroundWork.h"
 #include "common/DisplayStyle.h"
 #include "common/StepControls.h"
 #include "pyvm/BytecodeView.h"
@@ -308,6 +309,7 @@ void PyVmWidgetTest::aProgramThatNeverEndsStopsAtTheStepLimit() {
     state.maxSteps = 2000;
     Shown shown(state);
     QCOMPARE(shown.widget.snapshotCount(), 2000);
+    QVERIFY(!mlsyslab::widgets::hasBackgroundWork(shown.widget));
     shown.click("runToEndButton");
     QCOMPARE(shown.status(),
              QString("Stopped after 2000 steps: the step limit. Does the program loop forever?"));
@@ -330,6 +332,8 @@ void PyVmWidgetTest::destroyingTheWidgetCancelsItsRun() {
         PyVmWidget widget(stateFor(testing::kForeverProgram), watching);
         QVERIFY(widget.isRunning());
         QCOMPARE(widget.snapshotCount(), 0);
+        // A screenshot waits for the recording (widgets/common/BackgroundWork.h).
+        QVERIFY(mlsyslab::widgets::hasBackgroundWork(widget));
     }
     QTRY_VERIFY_WITH_TIMEOUT(cancelled.load(), 5000);
     QVERIFY(timer.elapsed() < 5000);
