@@ -1,65 +1,12 @@
 #include "common/MarkdownView.h"
 
 #include <QEvent>
-#include <QScrollBar>
-#include <QTextBlock>
-#include <QTextCursor>
 #include <QTextDocument>
-#include <QTextFrame>
-#include <QTextTable>
 #include <cmath>
 
+#include "common/MarkdownStyle.h"
+
 namespace mlsyslab::widgets {
-
-namespace {
-
-// Qt's Markdown import gives code the system fixed font at its own (desktop) size, which
-// stays small when the text around it grows: give every fixed-pitch run the body size.
-void matchCodeSizeToText(QTextDocument& document, double pointSize) {
-    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
-        for (auto fragment = block.begin(); !fragment.atEnd(); ++fragment) {
-            const QTextFragment piece = fragment.fragment();
-            if (!piece.isValid() || !piece.charFormat().fontFixedPitch()) continue;
-            QTextCursor cursor(&document);
-            cursor.setPosition(piece.position());
-            cursor.setPosition(piece.position() + piece.length(), QTextCursor::KeepAnchor);
-            QTextCharFormat format;
-            format.setFontPointSize(pointSize);
-            cursor.mergeCharFormat(format);
-        }
-    }
-}
-
-// Air between paragraphs, as on a slide; list items stay close together.
-void spaceParagraphs(QTextDocument& document, double lineHeight) {
-    QTextCursor cursor(&document);
-    for (QTextBlock block = document.begin(); block.isValid(); block = block.next()) {
-        if (block.textList() != nullptr) continue;
-        QTextBlockFormat format = block.blockFormat();
-        format.setBottomMargin(std::max(format.bottomMargin(), lineHeight * 0.45));
-        cursor.setPosition(block.position());
-        cursor.setBlockFormat(format);
-    }
-}
-
-void styleTables(QTextDocument& document, const QPalette& palette, double lineHeight) {
-    for (QTextFrame* frame : document.rootFrame()->childFrames()) {
-        auto* table = qobject_cast<QTextTable*>(frame);
-        if (table == nullptr) continue;
-        QTextTableFormat format = table->format();
-        format.setBorder(1);
-        format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
-        format.setBorderBrush(palette.brush(QPalette::Mid));
-        format.setBorderCollapse(true);
-        format.setCellSpacing(0);
-        format.setCellPadding(lineHeight * 0.3);
-        format.setTopMargin(lineHeight * 0.3);
-        format.setBottomMargin(lineHeight * 0.3);
-        table->setFormat(format);
-    }
-}
-
-}  // namespace
 
 MarkdownView::MarkdownView(const QString& markdown, QWidget* parent) : QTextBrowser(parent) {
     setFrameShape(QFrame::NoFrame);
@@ -83,9 +30,7 @@ void MarkdownView::render() {
     QTextDocument& document = *this->document();
     document.setDefaultFont(font());
     document.setMarkdown(markdown_, QTextDocument::MarkdownDialectGitHub);
-    matchCodeSizeToText(document, font().pointSizeF() > 0 ? font().pointSizeF() : 10.0);
-    spaceParagraphs(document, fontMetrics().height());
-    styleTables(document, palette(), fontMetrics().height());
+    styleMarkdownDocument(document, palette(), fontMetrics().height());
     updateGeometry();
 }
 

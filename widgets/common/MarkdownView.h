@@ -5,8 +5,8 @@
 namespace mlsyslab::widgets {
 
 // Lesson prose: Markdown rendered by Qt, as tall as its text (no scroll bar of its own, so the
-// step scrolls as a whole), in the widget's font and palette. Code is shown at the size of the
-// text around it and tables get padding and thin rules, so both stay readable when projected.
+// step scrolls as a whole), in the widget's font and palette, restyled to read well when
+// projected (MarkdownStyle.h). A change of font or palette renders it again.
 class MarkdownView : public QTextBrowser {
     Q_OBJECT
 public:
