@@ -1,13 +1,19 @@
+#include <QAbstractTextDocumentLayout>
 #include <QTextBlock>
+#include <QTextCursor>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTextTable>
 #include <QtTest>
+#include <cmath>
 #include <vector>
 
+#include "common/DisplayStyle.h"
 #include "common/MarkdownView.h"
 
 using mlsyslab::widgets::MarkdownView;
+using mlsyslab::widgets::paletteFor;
+using mlsyslab::widgets::presentationStyle;
 
 namespace {
 
@@ -33,6 +39,27 @@ QTextBlock blockStartingWith(const QTextDocument& document, const QString& start
     qWarning("no block starts with %s", qPrintable(start));
     return {};
 }
+
+// WCAG 2 relative luminance and contrast ratio.
+double luminance(const QColor& color) {
+    const auto channel = [](double value) {
+        return value <= 0.03928 ? value / 12.92 : std::pow((value + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) +
+           0.0722 * channel(color.blueF());
+}
+
+double contrast(const QColor& a, const QColor& b) {
+    const double lighter = std::max(luminance(a), luminance(b));
+    const double darker = std::min(luminance(a), luminance(b));
+    return (lighter + 0.05) / (darker + 0.05);
+}
+
+// The frame a block is drawn in: the document's root frame unless something boxes it.
+QTextFrame* frameOf(const QTextBlock& block) { return QTextCursor(block).currentFrame(); }
+
+const QString kCodeBlock =
+    QStringLiteral("Before.\n\n```python\nx = 1\ny = 2\nz = 3\n```\n\nAfter.");
 
 void setPointSize(MarkdownView& view, double pointSize) {
     QFont font = view.font();
@@ -119,6 +146,86 @@ private slots:
         QVERIFY(codeSize("Two") > codeSize("Three"));
         QVERIFY(codeSize("Three") > codeSize("Body"));
         QCOMPARE(codeSize("Body"), 12.0);
+    }
+
+    void codeBlockLinesStayTogetherInATintedBox() {
+        MarkdownView view;
+        setPointSize(view, 12);
+        view.setMarkdownText(kCodeBlock);
+        view.resize(500, view.heightForWidth(500));
+        QTextDocument& document = *view.document();
+        const QTextBlock first = blockStartingWith(document, "x = 1");
+        const QTextBlock second = blockStartingWith(document, "y = 2");
+        const QTextBlock third = blockStartingWith(document, "z = 3");
+
+        // Single spacing: each line starts where the one above ends.
+        const QAbstractTextDocumentLayout& layout = *document.documentLayout();
+        QCOMPARE(layout.blockBoundingRect(second).top(), layout.blockBoundingRect(first).bottom());
+        QCOMPARE(layout.blockBoundingRect(third).top(), layout.blockBoundingRect(second).bottom());
+        QCOMPARE(first.blockFormat().bottomMargin(), 0.0);
+        QCOMPARE(second.blockFormat().bottomMargin(), 0.0);
+
+        // One box around the three lines and nothing else, tinted and padded.
+        QTextFrame* box = frameOf(first);
+        QVERIFY(box != document.rootFrame());
+        QCOMPARE(frameOf(second), box);
+        QCOMPARE(frameOf(third), box);
+        QCOMPARE(frameOf(blockStartingWith(document, "Before.")), document.rootFrame());
+        QCOMPARE(frameOf(blockStartingWith(document, "After.")), document.rootFrame());
+        // No empty paragraph is left around the box: it follows "Before." and "After." follows it.
+        QCOMPARE(blockStartingWith(document, "Before.").next(), first);
+        QCOMPARE(third.next().text(), QString("After."));
+        QVERIFY(first.blockFormat().hasProperty(QTextFormat::BlockCodeLanguage));
+        const QColor tint = box->frameFormat().background().color();
+        QVERIFY(box->frameFormat().background().style() != Qt::NoBrush);
+        QVERIFY(tint != view.palette().color(QPalette::Window));
+        QVERIFY(box->frameFormat().padding() > 0);
+
+        // As drawn: the tint fills the padding left of the code and the gap between its lines.
+        const QImage image = view.grab().toImage();
+        const QRectF firstLine = layout.blockBoundingRect(first);
+        QVERIFY(firstLine.left() >= 2);
+        QCOMPARE(image.pixelColor(1, qRound(firstLine.center().y())).name(), tint.name());
+        QCOMPARE(image.pixelColor(qRound(firstLine.left()) - 1, qRound(firstLine.bottom())).name(),
+                 tint.name());
+
+        // Code lines read at the size of the prose around them.
+        for (const Run& run : runsOf(second)) QCOMPARE(run.font.pointSizeF(), 12.0);
+    }
+
+    void codeBlockFirstInTheTextStartsAtTheTop() {
+        // Qt keeps a paragraph in front of a frame at the start of a document; it takes no room.
+        MarkdownView view("```\nonly = 1\n```");
+        view.document()->setTextWidth(400);
+        const QTextBlock line = blockStartingWith(*view.document(), "only");
+        QVERIFY(frameOf(line) != view.document()->rootFrame());
+        const double top = view.document()->documentLayout()->blockBoundingRect(line).top();
+        QVERIFY2(top < view.fontMetrics().height(), qPrintable(QString::number(top)));
+    }
+
+    void codeBoxIsSubtleAndReadableInEveryPalette_data() {
+        QTest::addColumn<QPalette>("palette");
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x30, 0x30, 0x30));
+        dark.setColor(QPalette::Text, QColor(0xF0, 0xF0, 0xF0));
+        QTest::newRow("desk") << QPalette();
+        QTest::newRow("presentation") << paletteFor(presentationStyle(), QApplication::palette());
+        QTest::newRow("dark") << dark;
+    }
+    void codeBoxIsSubtleAndReadableInEveryPalette() {
+        QFETCH(QPalette, palette);
+        MarkdownView view(kCodeBlock);
+        view.setPalette(palette);
+        const QTextFrame* box = frameOf(blockStartingWith(*view.document(), "x = 1"));
+        QVERIFY(box != view.document()->rootFrame());
+        const QColor tint = box->frameFormat().background().color();
+        const QColor page = palette.color(QPalette::Window);
+        // Seen against the page, but a tint, not a panel.
+        const double againstPage = contrast(tint, page);
+        QVERIFY2(againstPage > 1.1 && againstPage < 1.5, qPrintable(QString::number(againstPage)));
+        // WCAG AAA for body text.
+        const double textContrast = contrast(palette.color(QPalette::Text), tint);
+        QVERIFY2(textContrast >= 7, qPrintable(QString::number(textContrast)));
     }
 
     void tablesGetPaddingAndRules() {
