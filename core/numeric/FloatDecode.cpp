@@ -1,5 +1,6 @@
 #include "numeric/FloatDecode.h"
 
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -14,6 +15,24 @@ constexpr int kFloat32RoundTripDigits = 9;
 constexpr int kDoubleRoundTripDigits = 17;
 
 std::string decimalText(int number) { return std::to_string(number); }
+
+// Exponents as Unicode superscripts, "2¹⁶⁻¹⁵", the way the lessons write powers: the formula
+// reads like the prose around it and stays plain text. '-' becomes the superscript minus.
+std::string superscriptText(std::string_view text) {
+    static constexpr std::array<std::string_view, 10> kDigits = {"⁰", "¹", "²", "³", "⁴",
+                                                                 "⁵", "⁶", "⁷", "⁸", "⁹"};
+    std::string superscript;
+    for (const char character : text) {
+        if (character >= '0' && character <= '9') {
+            superscript.append(kDigits[character - '0']);
+        } else if (character == '-') {
+            superscript.append("⁻");
+        } else {
+            superscript.push_back(character);
+        }
+    }
+    return superscript;
+}
 
 }  // namespace
 
@@ -119,7 +138,7 @@ std::string significandBinaryText(const FloatFormat& format, const DecodedFloat&
 }
 
 std::string floatFormulaText(const FloatFormat& format, const DecodedFloat& decoded) {
-    const std::string signPower = decoded.negative ? "(−1)^1" : "(−1)^0";
+    const std::string signPower = decoded.negative ? "(−1)¹" : "(−1)⁰";
     if (decoded.floatClass == FloatClass::Nan) {
         return format.hasInfinity() ? "NaN (exponent all ones, mantissa not 0)"
                                     : "NaN (exponent and mantissa all ones)";
@@ -129,17 +148,15 @@ std::string floatFormulaText(const FloatFormat& format, const DecodedFloat& deco
         text.append(" × ∞ = ").append(floatValueText(format, decoded.value));
         return text;
     }
-    // The exponent as the student sees it in the fields: 2^(16−15), and 2^(1−15) for
-    // subnormals, whose field 0 stands for the same exponent as field 1.
+    // The exponent as the student sees it in the fields: 2¹⁶⁻¹⁵, and 2¹⁻¹⁵ for subnormals,
+    // whose field 0 stands for the same exponent as field 1.
     const int shownField = decoded.leadingOne ? static_cast<int>(decoded.exponentField) : 1;
     std::string text = signPower;
     text.append(" × ")
         .append(significandBinaryText(format, decoded))
-        .append("₂ × 2^(")
-        .append(decimalText(shownField))
-        .append("−")
-        .append(decimalText(format.bias))
-        .append(") = ")
+        .append("₂ × 2")
+        .append(superscriptText(decimalText(shownField) + "-" + decimalText(format.bias)))
+        .append(" = ")
         .append(floatValueText(format, decoded.value));
     return text;
 }

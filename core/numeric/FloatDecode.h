@@ -45,9 +45,9 @@ std::string floatValueText(const FloatFormat& format, double value);
 // The significand in binary with trailing zeros dropped: "1.11", "1.0", "0.01".
 std::string significandBinaryText(const FloatFormat& format, const DecodedFloat& decoded);
 
-// The formula a lesson shows, e.g. fp16 0x4300: "(−1)^0 × 1.11₂ × 2^(16−15) = 3.5";
-// a subnormal: "(−1)^0 × 0.01₂ × 2^(1−15) = 1.52587891e-05"; "(−1)^1 × ∞ = -inf";
-// "NaN (exponent all ones, mantissa not 0)". UTF-8.
+// The formula a lesson shows, e.g. fp16 0x4300: "(−1)⁰ × 1.11₂ × 2¹⁶⁻¹⁵ = 3.5";
+// a subnormal: "(−1)⁰ × 0.01₂ × 2¹⁻¹⁵ = 1.52587891e-05"; "(−1)¹ × ∞ = -inf";
+// "NaN (exponent all ones, mantissa not 0)". UTF-8, powers as Unicode superscripts.
 std::string floatFormulaText(const FloatFormat& format, const DecodedFloat& decoded);
 
 }  // namespace mlsyslab::numeric

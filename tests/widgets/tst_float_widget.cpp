@@ -72,7 +72,7 @@ class TestFloatWidget : public QObject {
 
 private slots:
     void typingTheSeedExample() {
-        // FP16 3.5 = 0 10000 1100000000 = 0x4300 = (−1)^0 × 1.11₂ × 2^(16−15).
+        // FP16 3.5 = 0 10000 1100000000 = 0x4300 = (−1)⁰ × 1.11₂ × 2¹⁶⁻¹⁵.
         FloatWidget widget{FloatState{}};
         typeIntoField(valueField(widget), "3.5");
         QCOMPARE(widget.state().bits, std::uint64_t{0x4300});
@@ -81,7 +81,7 @@ private slots:
         QCOMPARE(buttonDigits(widget, 9, 0), QStringLiteral("1100000000"));
         QCOMPARE(floatLabelText(widget, "hexText"), QStringLiteral("0x4300"));
         QCOMPARE(floatLabelText(widget, "formula"),
-                 QStringLiteral("(−1)^0 × 1.11₂ × 2^(16−15) = 3.5"));
+                 QStringLiteral("(−1)⁰ × 1.11₂ × 2¹⁶⁻¹⁵ = 3.5"));
         QCOMPARE(classShown(widget), QStringLiteral("normal"));
         QCOMPARE(floatLabelText(widget, "storedValue"), QStringLiteral("3.5 (exactly)"));
         QVERIFY(floatLabel(widget, "conversionError")->isHidden());
@@ -143,7 +143,7 @@ private slots:
         QVERIFY(!widget.state().typedValue);  // the bits no longer stand for "3.5"
         QCOMPARE(valueField(widget)->text(), QStringLiteral("-3.5"));
         QCOMPARE(floatLabelText(widget, "formula"),
-                 QStringLiteral("(−1)^1 × 1.11₂ × 2^(16−15) = -3.5"));
+                 QStringLiteral("(−1)¹ × 1.11₂ × 2¹⁶⁻¹⁵ = -3.5"));
         QCOMPARE(floatLabelText(widget, "storedValue"), QStringLiteral("−3.5"));
         QVERIFY(floatLabel(widget, "conversionError")->isHidden());
     }

@@ -108,6 +108,8 @@ FloatWidget::FloatWidget(const FloatState& initial, QWidget* parent)
 
     auto* formulaLine = new QHBoxLayout;
     parts.formula = newLabel("formula");
+    // Plain text, its powers in Unicode superscripts: fitFormula measures the text as written.
+    parts.formula->setTextFormat(Qt::PlainText);
     parts.formula->setTextInteractionFlags(Qt::TextSelectableByMouse);
     parts.formula->setMinimumWidth(1);
     parts.classBadge = new FloatClassBadge(this);

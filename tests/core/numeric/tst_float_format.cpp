@@ -130,15 +130,16 @@ private slots:
         QTest::addColumn<QString>("format");
         QTest::addColumn<quint64>("bits");
         QTest::addColumn<QString>("formula");
-        QTest::newRow("fp16 3.5") << "fp16" << quint64(0x4300) << "(−1)^0 × 1.11₂ × 2^(16−15) = 3.5";
-        QTest::newRow("fp16 -1") << "fp16" << quint64(0xBC00) << "(−1)^1 × 1.0₂ × 2^(15−15) = -1";
-        QTest::newRow("fp16 subnormal") << "fp16" << quint64(0x0100) << "(−1)^0 × 0.01₂ × 2^(1−15) = 1.52587891e-05";
-        QTest::newRow("fp16 -0") << "fp16" << quint64(0x8000) << "(−1)^1 × 0.0₂ × 2^(1−15) = -0";
-        QTest::newRow("fp16 -inf") << "fp16" << quint64(0xFC00) << "(−1)^1 × ∞ = -inf";
+        QTest::newRow("fp16 3.5") << "fp16" << quint64(0x4300) << "(−1)⁰ × 1.11₂ × 2¹⁶⁻¹⁵ = 3.5";
+        QTest::newRow("fp16 -1") << "fp16" << quint64(0xBC00) << "(−1)¹ × 1.0₂ × 2¹⁵⁻¹⁵ = -1";
+        QTest::newRow("fp16 subnormal") << "fp16" << quint64(0x0100) << "(−1)⁰ × 0.01₂ × 2¹⁻¹⁵ = 1.52587891e-05";
+        QTest::newRow("fp16 -0") << "fp16" << quint64(0x8000) << "(−1)¹ × 0.0₂ × 2¹⁻¹⁵ = -0";
+        QTest::newRow("fp16 -inf") << "fp16" << quint64(0xFC00) << "(−1)¹ × ∞ = -inf";
         QTest::newRow("fp16 nan") << "fp16" << quint64(0x7E00) << "NaN (exponent all ones, mantissa not 0)";
-        QTest::newRow("e4m3 max") << "fp8-e4m3" << quint64(0x7E) << "(−1)^0 × 1.11₂ × 2^(15−7) = 448";
+        QTest::newRow("e4m3 max") << "fp8-e4m3" << quint64(0x7E) << "(−1)⁰ × 1.11₂ × 2¹⁵⁻⁷ = 448";
         QTest::newRow("e4m3 nan") << "fp8-e4m3" << quint64(0x7F) << "NaN (exponent and mantissa all ones)";
-        QTest::newRow("e5m2 min subnormal") << "fp8-e5m2" << quint64(0x01) << "(−1)^0 × 0.01₂ × 2^(1−15) = 1.52587891e-05";
+        QTest::newRow("fp64 1, four-digit powers") << "fp64" << quint64(0x3FF0000000000000) << "(−1)⁰ × 1.0₂ × 2¹⁰²³⁻¹⁰²³ = 1";
+        QTest::newRow("e5m2 min subnormal") << "fp8-e5m2" << quint64(0x01) << "(−1)⁰ × 0.01₂ × 2¹⁻¹⁵ = 1.52587891e-05";
     }
     void formulas() {
         QFETCH(QString, format);
