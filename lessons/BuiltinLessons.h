@@ -14,4 +14,8 @@ struct EmbeddedLesson {
 // Every lessons/*.lesson.md, sorted by file name.
 std::span<const EmbeddedLesson> builtinLessonFiles();
 
+// The lessons/ folder the course was built from, so that opening one of its files is known to
+// be opening a built-in lesson. On another machine the folder does not exist and matches nothing.
+std::string_view builtinLessonsSourceFolder();
+
 }  // namespace mlsyslab::course

@@ -1,5 +1,8 @@
 #include "gui/AppSettings.h"
 
+#include <QDir>
+#include <QFileInfo>
+#include <QSet>
 #include <QStandardPaths>
 #include <QUrl>
 
@@ -15,12 +18,42 @@ const QString kQuizzesGroup = QStringLiteral("quizzes");
 // QSettings' INI format would read back as a list).
 QString quizKey(int step, int quiz) { return QStringLiteral("%1.%2").arg(step).arg(quiz); }
 
+// The file a path names, however it is spelt ("./a", "dir/../a", a link): its canonical path,
+// or its cleaned absolute path when it does not exist (now).
+QString fileIdentity(const QString& path) {
+    const QFileInfo info(path);
+    const QString canonical = info.canonicalFilePath();
+    return canonical.isEmpty() ? QDir::cleanPath(info.absoluteFilePath()) : canonical;
+}
+
+// The first (most recent) path of each file, at most AppSettings::kMaxRecentFiles of them.
+QStringList withoutDuplicateFiles(const QStringList& paths, int maxCount) {
+    QStringList unique;
+    QSet<QString> seen;
+    for (const QString& path : paths) {
+        if (path.isEmpty() || unique.size() == maxCount) continue;
+        const QString identity = fileIdentity(path);
+        if (seen.contains(identity)) continue;
+        seen.insert(identity);
+        unique << path;
+    }
+    return unique;
+}
+
 }  // namespace
 
 AppSettings::AppSettings(const QString& filePath) : settings_(filePath, QSettings::IniFormat) {
     // The default, said out loud because progress depends on it: save through a temporary file
     // renamed over the old one, never by rewriting the file in place.
     settings_.setAtomicSyncRequired(true);
+    // Earlier versions stored one entry per spelling of a path, so the same lesson was listed
+    // several times; clean such a list up once, on reading it.
+    const QStringList stored = recentFiles();
+    const QStringList unique = withoutDuplicateFiles(stored, kMaxRecentFiles);
+    if (unique != stored) {
+        settings_.setValue(kRecentFilesKey, unique);
+        save();
+    }
 }
 
 QString AppSettings::defaultPath() {
@@ -39,17 +72,15 @@ void AppSettings::save() { settings_.sync(); }
 QStringList AppSettings::recentFiles() const { return settings_.value(kRecentFilesKey).toStringList(); }
 
 void AppSettings::addRecentFile(const QString& path) {
-    QStringList files = recentFiles();
-    files.removeAll(path);
-    files.prepend(path);
-    while (files.size() > kMaxRecentFiles) files.removeLast();
-    settings_.setValue(kRecentFilesKey, files);
+    settings_.setValue(kRecentFilesKey,
+                       withoutDuplicateFiles(QStringList{path} + recentFiles(), kMaxRecentFiles));
     save();
 }
 
 void AppSettings::removeRecentFile(const QString& path) {
+    const QString identity = fileIdentity(path);
     QStringList files = recentFiles();
-    files.removeAll(path);
+    files.removeIf([&](const QString& file) { return fileIdentity(file) == identity; });
     settings_.setValue(kRecentFilesKey, files);
     save();
 }

@@ -20,8 +20,10 @@ public:
     static QString defaultPath();
 
     QStringList recentFiles() const;
-    // Puts the file first in the list (at most kMaxRecentFiles, no duplicates).
+    // Puts the file first in the list (at most kMaxRecentFiles). A file is listed once, however
+    // its path is spelt: the spelling given last is kept.
     void addRecentFile(const QString& path);
+    // Removes the file, under any spelling of its path.
     void removeRecentFile(const QString& path);
 
     // Steps count from 0; -1 when the lesson was never opened.

@@ -21,6 +21,13 @@ std::optional<std::string> builtinText(const QString& fileName) {
     return std::nullopt;
 }
 
+// Two spellings of a path (relative, through a link) name the same file when their canonical
+// paths agree; a path that does not exist has none and names nothing.
+bool isSameFile(const QString& first, const QString& second) {
+    const QString canonical = QFileInfo(first).canonicalFilePath();
+    return !canonical.isEmpty() && canonical == QFileInfo(second).canonicalFilePath();
+}
+
 lesson::LessonParseResult unreadable(const QString& why) {
     lesson::LessonParseResult result;
     result.diagnostics.push_back(
@@ -71,6 +78,25 @@ std::vector<LoadedLesson> loadBuiltinCourse(const lesson::SimKindRegistry& kinds
         return first.has_value() > second.has_value();
     });
     return course;
+}
+
+const LoadedLesson* builtinLessonOfFile(const LoadedLesson& file,
+                                        const std::vector<LoadedLesson>& course) {
+    if (file.source.origin != LessonSource::Origin::File) return nullptr;
+    const std::string_view folder = course::builtinLessonsSourceFolder();
+    const QString sourceFolder =
+        QString::fromUtf8(folder.data(), static_cast<qsizetype>(folder.size()));
+    const auto& parsed = file.parsed.lesson;
+    for (const LoadedLesson& builtin : course) {
+        // By path first: a course file being edited may not parse, so it may have no id.
+        if (isSameFile(file.source.location, sourceFolder + '/' + builtin.source.location)) {
+            return &builtin;
+        }
+        if (parsed && builtin.parsed.lesson && parsed->info.id == builtin.parsed.lesson->info.id) {
+            return &builtin;
+        }
+    }
+    return nullptr;
 }
 
 std::optional<LessonSource> findBuiltinLesson(const QString& idOrFileName,

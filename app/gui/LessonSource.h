@@ -29,6 +29,12 @@ LoadedLesson loadLesson(const LessonSource& source, const lesson::SimKindRegistr
 // The built-in course, parsed, in course order (part, then order, then file name).
 std::vector<LoadedLesson> loadBuiltinCourse(const lesson::SimKindRegistry& kinds);
 
+// The built-in lesson that a lesson file is: a file of the lessons/ folder the course was built
+// from, or a file with a built-in lesson's id (a copy, maybe edited). Such a file is not one of
+// the user's own lessons: the browser lists it once, as the course's. Null when there is none.
+const LoadedLesson* builtinLessonOfFile(const LoadedLesson& file,
+                                        const std::vector<LoadedLesson>& course);
+
 // A built-in lesson named by its id ("bits-and-bytes") or its file name, if there is one.
 std::optional<LessonSource> findBuiltinLesson(const QString& idOrFileName,
                                               const lesson::SimKindRegistry& kinds);

@@ -14,6 +14,7 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTimer>
+#include <QVBoxLayout>
 #include <algorithm>
 
 #include "common/SimWidgetRegistry.h"
@@ -22,8 +23,10 @@
 #include "gui/DiagnosticsPanel.h"
 #include "gui/LessonBrowser.h"
 #include "gui/PresenterWindow.h"
-#include "lesson/LessonPlayer.h"
+#include "gui/ResumeBar.h"
 #include "lesson/KindSpec.h"
+#include "lesson/LessonPlayer.h"
+#include "lesson/PlainTitle.h"
 
 namespace mlsyslab::app {
 
@@ -62,7 +65,9 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
       browser_(new LessonBrowser(this)),
       pages_(new QStackedWidget(this)),
       welcome_(new QLabel(welcomeText(), this)),
-      player_(new widgets::LessonPlayer(simulators_, this)),
+      lessonPage_(new QWidget(this)),
+      resumeBar_(new ResumeBar(lessonPage_)),
+      player_(new widgets::LessonPlayer(simulators_, lessonPage_)),
       diagnostics_(new DiagnosticsPanel(this)),
       presenter_(new PresenterWindow(this)),
       watcher_(new QFileSystemWatcher(this)),
@@ -77,8 +82,12 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     welcome_->setAlignment(Qt::AlignCenter);
     welcome_->setMargin(48);
     welcome_->setObjectName("welcome");
+    auto* lessonLayout = new QVBoxLayout(lessonPage_);
+    lessonLayout->setContentsMargins(0, 0, 0, 0);
+    lessonLayout->addWidget(resumeBar_);
+    lessonLayout->addWidget(player_, 1);
     pages_->addWidget(welcome_);
-    pages_->addWidget(player_);
+    pages_->addWidget(lessonPage_);
     pages_->addWidget(diagnostics_);
 
     splitter_->addWidget(browser_);
@@ -88,11 +97,17 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
     setCentralWidget(splitter_);
     connect(splitter_, &QSplitter::splitterMoved, this, [this] { browserWidthChosen_ = true; });
 
-    browser_->setCourse(loadBuiltinCourse(kinds_));
+    course_ = loadBuiltinCourse(kinds_);
+    browser_->setCourse(course_);
     refreshUserLessons();
     connect(browser_, &LessonBrowser::lessonChosen, this, &MainWindow::openLesson);
 
     connect(player_, &widgets::LessonPlayer::stepChanged, this, &MainWindow::recordStep);
+    connect(player_, &widgets::LessonPlayer::stepChanged, this, &MainWindow::retireResumeNote);
+    connect(resumeBar_, &ResumeBar::startOverRequested, this, [this] {
+        player_->first();
+        player_->setFocus();
+    });
     connect(player_, &widgets::LessonPlayer::quizAnswered, this,
             [this](int step, int quiz, const std::vector<int>& selection, bool) {
                 settings_.setQuizAnswer(currentLessonId(), step, quiz, selection);
@@ -174,17 +189,34 @@ bool MainWindow::openLessonFile(const QString& path) {
     return openLesson({LessonSource::Origin::File, QFileInfo(path).absoluteFilePath()});
 }
 
-bool MainWindow::openLesson(const LessonSource& source) {
-    LoadedLesson loaded = loadLesson(source, kinds_);
-    const bool sameLesson = current_ && current_->source == source;
+bool MainWindow::openLesson(const LessonSource& requested) {
+    LoadedLesson loaded = loadLesson(requested, kinds_);
+    // A file of the built-in course is that lesson, not one of the user's own. As it is, it
+    // opens as the course's lesson; edited, it opens from the file, so the edits show (and
+    // reload as they are saved), but the browser still lists it once, as the course's.
+    const LoadedLesson* builtin = builtinLessonOfFile(loaded, course_);
+    const LoadedLesson* editedBuiltin = nullptr;
+    if (builtin != nullptr && builtin->text == loaded.text) {
+        loaded = *builtin;
+    } else {
+        editedBuiltin = builtin;
+    }
+    const LessonSource source = loaded.source;
+    const QString requestedFile =
+        requested.origin == LessonSource::Origin::File ? requested.location : QString();
+    // The lesson on screen again (chosen again, reloaded, its file saved): it keeps its step.
+    const bool sameFile = !requestedFile.isEmpty() && requestedFile == openedFile_;
+    const bool sameLesson = current_ && (current_->source == source || sameFile);
     current_ = std::move(loaded);
-    if (source.origin == LessonSource::Origin::File && QFileInfo(source.location).isFile()) {
+    openedFile_ = requestedFile;
+    if (builtin == nullptr && source.origin == LessonSource::Origin::File &&
+        QFileInfo(source.location).isFile()) {
         settings_.addRecentFile(source.location);
-        refreshRecentMenu();
         refreshUserLessons();
+        refreshRecentMenu();
     }
     watchCurrentFile();
-    browser_->selectSource(source);
+    browser_->selectSource(editedBuiltin != nullptr ? editedBuiltin->source : source);
 
     if (!current_->parsed.lesson) {
         diagnostics_->showLesson(*current_);
@@ -197,22 +229,56 @@ bool MainWindow::openLesson(const LessonSource& source) {
     const lesson::Lesson& lesson = *current_->parsed.lesson;
     const QString id = QString::fromStdString(lesson.info.id);
     // Reopening (or reloading) the lesson on screen keeps its step; otherwise resume where the
-    // student left off.
+    // student left off, and say so.
     const int step = sameLesson && player_->lesson() ? player_->currentStep()
                                                      : std::max(0, settings_.lastStep(id));
     player_->setLesson(lesson, step, settings_.quizAnswers(id));
-    pages_->setCurrentWidget(player_);
+    pages_->setCurrentWidget(lessonPage_);
     player_->setFocus();
-    setWindowTitle(tr("MLSysLab — %1").arg(QString::fromStdString(lesson.info.title)));
+    const bool resumed = !sameLesson && player_->currentStep() > 0;
+    if (resumed) resumeBar_->showResumed(player_->currentStep(), player_->stepCount());
 
-    const auto warnings = current_->parsed.diagnostics.size();
-    statusBar()->showMessage(
-        warnings == 0 ? tr("Opened %1").arg(source.location)
-                      : tr("%1 — warning: %2").arg(source.location,
-                                                   QString::fromStdString(lesson::formatDiagnostic(
-                                                       source.location.toStdString(),
-                                                       current_->parsed.diagnostics.front()))));
+    const QString title = QString::fromStdString(lesson::plainTitle(lesson.info.title));
+    setWindowTitle(tr("MLSysLab — %1").arg(title));
+    showOpenedMessage(title, editedBuiltin, resumed);
     return true;
+}
+
+void MainWindow::showOpenedMessage(const QString& title, const LoadedLesson* editedBuiltin,
+                                   bool resumed) {
+    const LessonSource& source = current_->source;
+    QString message = source.origin == LessonSource::Origin::BuiltIn
+                          ? tr("Opened “%1”").arg(title)
+                          : tr("Opened “%1” from %2").arg(title, source.location);
+    if (editedBuiltin != nullptr) {
+        message +=
+            tr(", an edited copy of the built-in lesson %1").arg(editedBuiltin->source.location);
+    }
+    const auto& diagnostics = current_->parsed.diagnostics;
+    if (!diagnostics.empty()) {
+        const std::string firstWarning =
+            lesson::formatDiagnostic(source.location.toStdString(), diagnostics.front());
+        message += QStringLiteral(" — ") + QString::fromStdString(firstWarning);
+    }
+    openedMessage_ = message;
+    if (resumed) {
+        message += tr(" — resumed at step %1 of %2")
+                       .arg(player_->currentStep() + 1)
+                       .arg(player_->stepCount());
+    }
+    statusBar()->showMessage(message);
+}
+
+void MainWindow::retireResumeNote() {
+    // "Resumed at step 4" is true only until the lesson moves: in the bar and the status bar.
+    if (resumeBar_->isHidden()) return;
+    resumeBar_->hide();
+    statusBar()->showMessage(openedMessage_);
+}
+
+void MainWindow::showStepAsAsked(int stepIndex) {
+    player_->goToStep(stepIndex);
+    retireResumeNote();
 }
 
 bool MainWindow::isShowingDiagnostics() const { return pages_->currentWidget() == diagnostics_; }
@@ -235,23 +301,32 @@ void MainWindow::chooseLessonFile() {
 }
 
 void MainWindow::reloadCurrentLesson() {
-    if (current_) openLesson(current_->source);
+    if (!openedFile_.isEmpty()) {
+        openLesson({LessonSource::Origin::File, openedFile_});
+    } else if (current_) {
+        openLesson(current_->source);
+    }
 }
 
 void MainWindow::watchCurrentFile() {
     if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
     // Many editors save by writing a new file and renaming it over the old one, which ends the
     // watch; watching again after every load keeps following the path.
-    if (current_ && current_->source.origin == LessonSource::Origin::File &&
-        QFileInfo::exists(current_->source.location)) {
-        watcher_->addPath(current_->source.location);
-    }
+    // A built-in lesson opened from its file is watched too: editing it shows the edits.
+    if (!openedFile_.isEmpty() && QFileInfo::exists(openedFile_)) watcher_->addPath(openedFile_);
 }
 
 void MainWindow::refreshUserLessons() {
     std::vector<LoadedLesson> lessons;
     for (const QString& path : settings_.recentFiles()) {
-        if (QFileInfo::exists(path)) lessons.push_back(loadLesson({LessonSource::Origin::File, path}, kinds_));
+        if (!QFileInfo::exists(path)) continue;
+        LoadedLesson lesson = loadLesson({LessonSource::Origin::File, path}, kinds_);
+        // Earlier versions kept built-in lessons opened by path among the user's own.
+        if (builtinLessonOfFile(lesson, course_) != nullptr) {
+            settings_.removeRecentFile(path);
+            continue;
+        }
+        lessons.push_back(std::move(lesson));
     }
     browser_->setUserLessons(lessons);
 }

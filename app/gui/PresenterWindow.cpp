@@ -9,13 +9,14 @@
 #include <QVBoxLayout>
 
 #include "common/MarkdownView.h"
+#include "lesson/PlainTitle.h"
 
 namespace mlsyslab::app {
 
 namespace {
 
 QString titleOf(const lesson::Step& step, int index) {
-    const std::string title = lesson::stepTitle(step);
+    const std::string title = lesson::plainTitle(lesson::stepTitle(step));
     return title.empty() ? QObject::tr("Step %1").arg(index + 1) : QString::fromStdString(title);
 }
 
@@ -28,7 +29,6 @@ PresenterWindow::PresenterWindow(QWidget* parent)
       next_(new QLabel(this)),
       clock_(new QLabel(this)),
       clockTimer_(new QTimer(this)) {
-    setWindowTitle(tr("MLSysLab — Presenter view"));
     position_->setObjectName("presenterPosition");
     notes_->setObjectName("presenterNotes");
     next_->setObjectName("presenterNext");
@@ -43,6 +43,9 @@ PresenterWindow::PresenterWindow(QWidget* parent)
     notesFont.setPointSizeF(font().pointSizeF() * 1.4);
     notes_->setFont(notesFont);
     next_->setWordWrap(true);
+    // Titles are plain text: a '<' in one must not turn the label into rich text.
+    position_->setTextFormat(Qt::PlainText);
+    next_->setTextFormat(Qt::PlainText);
 
     auto* notesScroll = new QScrollArea(this);
     auto* notesPage = new QWidget;
@@ -82,6 +85,8 @@ void PresenterWindow::showStep(const lesson::Lesson& lesson, int stepIndex) {
         return;
     }
     const auto& step = lesson.steps[static_cast<std::size_t>(stepIndex)];
+    setWindowTitle(tr("MLSysLab — Presenter view — %1")
+                       .arg(QString::fromStdString(lesson::plainTitle(lesson.info.title))));
     position_->setText(tr("Step %1 / %2 — %3").arg(stepIndex + 1).arg(count).arg(titleOf(step, stepIndex)));
     notes_->setMarkdownText(step.speakerNotes.empty() ? tr("*No notes for this step.*")
                                                       : QString::fromStdString(step.speakerNotes));
@@ -91,6 +96,7 @@ void PresenterWindow::showStep(const lesson::Lesson& lesson, int stepIndex) {
 }
 
 void PresenterWindow::clear() {
+    setWindowTitle(tr("MLSysLab — Presenter view"));
     position_->setText(tr("No lesson open"));
     notes_->setMarkdownText(QString());
     next_->setText(QString());

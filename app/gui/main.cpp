@@ -102,7 +102,7 @@ int main(int argc, char** argv) {
         if (lessonOk && step > window.player()->stepCount()) {
             return usageError(QObject::tr("--step %1: the lesson has only %2 steps").arg(step).arg(window.player()->stepCount()));
         }
-        if (lessonOk && step > 0) window.player()->goToStep(step - 1);
+        if (lessonOk && step > 0) window.showStepAsAsked(step - 1);
         if (!lessonOk) {
             for (const auto& diagnostic : window.currentLesson()->parsed.diagnostics) {
                 std::fprintf(stderr, "%s\n", mlsyslab::lesson::formatDiagnostic(lesson.toStdString(), diagnostic).c_str());

@@ -29,10 +29,6 @@ struct FilePosition {
 
 FilePosition filePositionOf(const YAML::Mark& mark, const YamlPlacement& placement);
 
-// The first place where flow brackets or block indentation go deeper than `maxDepth` levels,
-// as a 0-based mark inside `yaml`. An over-estimate is fine: it only has to be safe.
-std::optional<YAML::Mark> findTooDeepNesting(std::string_view yaml, int maxDepth);
-
 // Loads one YAML document. On any problem reports "invalid YAML in <what>: <reason>" at the
 // real file position and returns nothing; never throws.
 std::optional<YAML::Node> loadYaml(std::string_view yaml, std::string_view what,

@@ -111,8 +111,10 @@ private slots:
         writeFile(yaml, badYaml);
         const Run yamlRun = runCli({"lesson", "validate", yaml});
         QCOMPARE(yamlRun.exitCode, 1);
-        // yaml-cpp finds the missing ']' at the end of the state: the closing fence.
-        QCOMPARE(yamlRun.out, yaml + ":14:1: error: invalid YAML in sim state: end of sequence flow not found\n");
+        // yaml-cpp finds the missing ']' at the end of the state (the closing fence, 14:1); the
+        // message points at the '[' left open.
+        QCOMPARE(yamlRun.out, yaml + ":13:8: error: invalid YAML in sim state: this '[' is never "
+                                     "closed; end the list with ']'\n");
 
         const Run missing = runCli({"lesson", "validate", directory_.filePath("missing.md")});
         QCOMPARE(missing.exitCode, 1);

@@ -9,9 +9,11 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "MainWindowTestSupport.h"
 #include "common/MarkdownView.h"
 #include "common/StepBar.h"
 #include "gui/AppSettings.h"
@@ -19,30 +21,22 @@
 #include "gui/LessonBrowser.h"
 #include "gui/MainWindow.h"
 #include "gui/PresenterWindow.h"
+#include "gui/ResumeBar.h"
 #include "lesson/LessonPlayer.h"
 #include "lesson/QuizWidget.h"
 #include "lesson/StepView.h"
 
 using namespace mlsyslab::app;
+using mlsyslab::testing::lessonText;
+using mlsyslab::testing::showOnScreen;
+using mlsyslab::testing::writeFile;
 using mlsyslab::widgets::LessonPlayer;
 
 namespace {
 
 const LessonSource kBitsLesson{LessonSource::Origin::BuiltIn, "01-bits-and-bytes.lesson.md"};
-
-QString lessonText(const QString& secondStepHeading) {
-    return QStringLiteral(
-               "---\nformat: mlsyslab-lesson/1\nid: test-lesson\ntitle: Test lesson\n---\n\n"
-               "# First\n\nOne.\n\nNote: Say hello.\n\n---\n\n# %1\n\nTwo.\n\n---\n\n# Third\n\n"
-               "```quiz single\nPick one.\n- [x] yes\n- [ ] no\n> Because.\n```\n")
-        .arg(secondStepHeading);
-}
-
-void writeFile(const QString& path, const QString& text) {
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    file.write(text.toUtf8());
-}
+const LessonSource kTwosComplementLesson{LessonSource::Origin::BuiltIn,
+                                         "02-twos-complement.lesson.md"};
 
 // The current step's prose, joined: what the student reads.
 QString visibleStepText(const MainWindow& window) {
@@ -51,14 +45,6 @@ QString visibleStepText(const MainWindow& window) {
         text += view->toPlainText() + '\n';
     }
     return text;
-}
-
-// Shows the window inside the offscreen platform's screen (800x800): clicks outside the screen
-// reach no widget.
-void showOnScreen(MainWindow& window) {
-    window.resize(780, 760);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
 }
 
 QString stepLabel(const MainWindow& window) {
@@ -168,6 +154,75 @@ private slots:
         QCOMPARE(window.player()->currentStep(), 0);
         QVERIFY(AppSettings(settingsPath_).quizAnswers("bits-and-bytes").empty());
         QCOMPARE(AppSettings(settingsPath_).lastStep("bits-and-bytes"), 0);
+    }
+
+    void reopeningSaysItResumedAndOffersToStartOver() {
+        {
+            AppSettings settings(settingsPath_);
+            MainWindow window(settings);
+            showOnScreen(window);
+            QVERIFY(window.openLesson(kBitsLesson));
+            QVERIFY(!window.resumeBar()->isVisible());  // a first visit starts at step 1: nothing to say
+            window.player()->goToStep(3);
+            settings.setQuizAnswer("bits-and-bytes", 7, 0, {1});
+        }
+        AppSettings settings(settingsPath_);
+        MainWindow window(settings);
+        showOnScreen(window);
+        QVERIFY(window.openLesson(kBitsLesson));
+        QCOMPARE(window.player()->currentStep(), 3);
+        ResumeBar* bar = window.resumeBar();
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->findChild<QLabel*>("resumeMessage")->text(),
+                 QString("Resumed at step 4 of 8, where you left off."));
+        QVERIFY2(window.statusBar()->currentMessage().endsWith("resumed at step 4 of 8"),
+                 qPrintable(window.statusBar()->currentMessage()));
+        // A bar above the step, not a dialog over it.
+        QVERIFY(QApplication::activeModalWidget() == nullptr);
+        QCoreApplication::processEvents();  // lay the page out with the bar
+        QVERIFY(bar->geometry().bottom() < window.player()->geometry().top());
+
+        // Start over: step 1, the quiz answers kept; the keyboard still steps the lesson.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::mouseClick(bar->findChild<QPushButton*>("startOverButton"), Qt::LeftButton);
+        QCOMPARE(window.player()->currentStep(), 0);
+        QCOMPARE(stepLabel(window), QString("Step 1 / 8"));
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(AppSettings(settingsPath_).lastStep("bits-and-bytes"), 0);
+        QCOMPARE(AppSettings(settingsPath_).quizAnswers("bits-and-bytes").at({7, 0}), std::vector<int>{1});
+        QWidget* focus = QApplication::focusWidget();
+        QVERIFY(focus != nullptr && window.player()->isAncestorOf(focus));
+        QTest::keyClick(focus, Qt::Key_Right);
+        QCOMPARE(window.player()->currentStep(), 1);
+
+        // Back to it later: resumed at step 2; the note goes as soon as the lesson moves on.
+        QVERIFY(window.openLesson(kTwosComplementLesson));
+        QVERIFY(!bar->isVisible());
+        QVERIFY(window.openLesson(kBitsLesson));
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->findChild<QLabel*>("resumeMessage")->text(),
+                 QString("Resumed at step 2 of 8, where you left off."));
+        window.player()->next();
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!window.statusBar()->currentMessage().contains("resumed"));
+        QCOMPARE(window.player()->currentStep(), 2);
+
+        // Choosing the lesson on screen again is not a resume; the close button hides the note.
+        QVERIFY(window.openLesson(kBitsLesson));
+        QVERIFY(!bar->isVisible());
+        QVERIFY(window.openLesson(kTwosComplementLesson));
+        QVERIFY(window.openLesson(kBitsLesson));
+        QVERIFY(bar->isVisible());
+        QTest::mouseClick(bar->findChild<QPushButton*>("dismissResumeButton"), Qt::LeftButton);
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(window.player()->currentStep(), 2);
+
+        // A step asked for (`mlsyslab LESSON --step N`) is not a resume either.
+        QVERIFY(window.openLesson(kTwosComplementLesson));
+        QVERIFY(window.openLesson(kBitsLesson));
+        window.showStepAsAsked(2);
+        QVERIFY(!bar->isVisible());
     }
 
     void liveReloadKeepsTheStep() {

@@ -22,6 +22,7 @@ private slots:
     void loadMissingFile();
     void loadDirectory();
     void loadTooLargeFile();
+    void unclosedListInASimBlockIsAtItsBracket();
     void documentedExampleParses();
 };
 
@@ -71,6 +72,27 @@ void TestLessonLoading::loadTooLargeFile() {
     QCOMPARE(result.diagnostics[0].message,
              std::string("the file is too large (1048676 bytes); a lesson may have at most "
                          "1048576 bytes"));
+}
+
+void TestLessonLoading::unclosedListInASimBlockIsAtItsBracket() {
+    QTemporaryDir directory;
+    QVERIFY(directory.isValid());
+    const std::string path = directory.filePath("unclosed.lesson.md").toStdString();
+    {
+        std::ofstream file(path, std::ios::binary);
+        file << "---\nformat: mlsyslab-lesson/1\nid: unclosed\ntitle: Unclosed\n---\n";
+        for (int line = 6; line <= 28; ++line) file << "Prose, line " << line << ".\n";
+        file << "\n"                    // 29
+             << "```sim bits\n"         // 30
+             << "value: [1, 2, 3\n"     // 31: the '[' at column 8 is never closed
+             << "```\n";                // 32: where yaml-cpp notices
+    }
+    const LessonParseResult result = loadLessonFile(path, testKinds());
+    QVERIFY(!result.lesson);
+    QCOMPARE(result.diagnostics.size(), std::size_t(1));
+    QCOMPARE(formatDiagnostic(path, result.diagnostics[0]),
+             path + ":31:8: error: invalid YAML in sim state: this '[' is never closed; end the "
+                    "list with ']'");
 }
 
 void TestLessonLoading::documentedExampleParses() {

@@ -126,6 +126,9 @@ void TestLessonParser::diagnostics_data() {
         "each tag must be a word or a phrase");
     row("front matter YAML error", frontMatter("format: mlsyslab-lesson/1\ntitle: a: b\nid: t\n"),
         3, 9, E, "invalid YAML in front matter: illegal map value");
+    row("front matter with an unclosed list",
+        frontMatter("format: mlsyslab-lesson/1\ntitle: T\nid: t\ntags: [a, b\n"), 5, 7, E,
+        "invalid YAML in front matter: this '[' is never closed; end the list with ']'");
     row("front matter not a map", frontMatter("- a\n- b\n"), 2, 1, E,
         "the front matter must be 'key: value' lines (a YAML map)");
     row("front matter nested too deeply",
@@ -351,12 +354,25 @@ void TestLessonParser::yamlErrorInSimFenceIsAtTheRealPosition_data() {
     QTest::newRow("map value in a plain scalar")
         << QByteArray("Intro\n\n```sim bits\nwidth: 8\nvalue: a: b\n```\n") << 10 << 9
         << "invalid YAML in sim state: illegal map value";
+    // yaml-cpp notices an unclosed bracket where it gives up (the next key, or the end of the
+    // input: the closing fence); the message points at the bracket instead.
+    const QString unclosedList =
+        "invalid YAML in sim state: this '[' is never closed; end the list with ']'";
     QTest::newRow("unclosed flow sequence")
-        << QByteArray("```sim bits\nwidth: 8\nvalue: [1, 2\nnext: 3\n```\n") << 9 << 5
-        << "invalid YAML in sim state: end of sequence flow not found";
-    QTest::newRow("end of input points at the closing fence")
-        << QByteArray("```sim bits\nvalue: [1, 2\n```\n") << 8 << 1
-        << "invalid YAML in sim state: end of sequence flow not found";
+        << QByteArray("```sim bits\nwidth: 8\nvalue: [1, 2\nnext: 3\n```\n") << 8 << 8
+        << unclosedList;
+    QTest::newRow("unclosed flow sequence at the end of the block")
+        << QByteArray("```sim bits\nvalue: [1, 2\n```\n") << 7 << 8 << unclosedList;
+    QTest::newRow("unclosed flow sequence over several lines")
+        << QByteArray("```sim bits\nvalue: [1,\n  2,\n  3\n```\n") << 7 << 8 << unclosedList;
+    QTest::newRow("unclosed flow map")
+        << QByteArray("```sim bits\nvalue: {a: 1\n```\n") << 7 << 8
+        << "invalid YAML in sim state: this '{' is never closed; end the map with '}'";
+    QTest::newRow("the inner list left open")
+        << QByteArray("```sim bits\nvalue: [[1, 2], [3\n```\n") << 7 << 17 << unclosedList;
+    QTest::newRow("brackets in quotes and comments do not count")
+        << QByteArray("```sim bits\nvalue: ['[', \"]\", 2 # ]\n```\n") << 7 << 8
+        << unclosedList;
     QTest::newRow("unknown anchor")
         << QByteArray("```sim bits\nvalue: *nothing\n```\n") << 7 << 8
         << "invalid YAML in sim state: the referenced anchor is not defined";
