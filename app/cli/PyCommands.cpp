@@ -70,7 +70,7 @@ int runPyTrace(Arguments& arguments, Streams& streams) {
         write(streams.out, line);
     }
     // A run stopped at the limit did not fail: it was cut short, and the last line says so.
-    if (result.trace.truncated) {
+    if (result.trace.truncated()) {
         write(streams.out, jsonLine(Json{{"truncated", true}}) + '\n');
         return kExitOk;
     }

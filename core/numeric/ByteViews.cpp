@@ -89,6 +89,7 @@ std::string asciiText(const BitPattern& pattern) {
     std::string text;
     for (int byteIndex = pattern.width() / kBitsPerByte - 1; byteIndex >= 0; --byteIndex) {
         const std::uint8_t byte = byteAt(pattern.bits(), byteIndex);
+        if (byteIndex != pattern.width() / kBitsPerByte - 1) text += kAsciiByteSeparator;
         if (byte == '\\') {
             text += "\\\\";
         } else if (byte >= kFirstPrintable && byte <= kLastPrintable) {
@@ -108,6 +109,10 @@ Result<BitPattern> parseAsciiText(std::string_view text, int width) {
     }
     std::vector<std::uint8_t> bytes;
     for (std::size_t position = 0; position < text.size(); ++position) {
+        if (text.substr(position).starts_with(kAsciiByteSeparator)) {
+            position += kAsciiByteSeparator.size() - 1;
+            continue;
+        }
         const auto character = static_cast<unsigned char>(text[position]);
         if (character > kDelete) {
             return Result<BitPattern>::failure(

@@ -11,12 +11,19 @@ namespace mlsyslab::numeric {
 
 // Other readings of the same bits that the first lesson teaches: text (ASCII) and colour (RGB).
 
-// One character per byte, most significant byte first. Printable ASCII (32..126) stands for
-// itself, a backslash is written "\\", every other byte "\xHH". Empty when the width is not a
-// whole number of bytes.
+// Stands between two bytes in asciiText: without it "\x1E" followed by the letter d reads as
+// "\x1Ed", one escape with three hex digits. A middle dot (UTF-8), not an ASCII character, so
+// it can never be mistaken for a byte of the text.
+inline constexpr std::string_view kAsciiByteSeparator = "\u00B7";
+
+// One character per byte, most significant byte first, the bytes separated by
+// kAsciiByteSeparator ("\x00·\x1E·d·\xC8"). Printable ASCII (32..126) stands for itself, a
+// backslash is written "\\", every other byte "\xHH". Empty when the width is not a whole
+// number of bytes.
 std::string asciiText(const BitPattern& pattern);
-// The inverse of asciiText: at most width / 8 characters or escapes; fewer are padded with
-// zero bytes on the left. Fails for widths that are not whole bytes.
+// The inverse of asciiText: at most width / 8 characters or escapes, separators optional
+// ("Hi" and "H·i" alike); fewer are padded with zero bytes on the left. Fails for widths that
+// are not whole bytes.
 Result<BitPattern> parseAsciiText(std::string_view text, int width);
 // A student-friendly name of one byte as ASCII: "'A' = 65 = 0x41", "space = 32 = 0x20",
 // "LF (line feed) = 10 = 0x0A", "not ASCII (200 > 127)".

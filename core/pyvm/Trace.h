@@ -43,10 +43,11 @@ struct FrameSnapshot {
 //   frame at that instruction, its stack empty), or event Exception with `exception` =
 //   `ExcType: message` and the frames as they were where it was raised (each at the instruction
 //   that raised or called, the stack as the failing instruction found it);
-// - at RunOptions::maxSnapshots Instruction snapshots the run stops: Trace::truncated is set,
-//   no final snapshot is added and the run has no error. It stops the same way once the
-//   snapshots hold a million frames in all (deep recursion copies every frame into every
-//   snapshot), so a trace's memory stays bounded.
+// - at RunOptions::maxSnapshots Instruction snapshots the run stops: Trace::limitReached says
+//   TraceLimit::Snapshots, no final snapshot is added and the run has no error. It stops the
+//   same way, with TraceLimit::RecordedFrames, once the snapshots hold kMaxRecordedFrames frames
+//   in all (deep recursion copies every frame into every snapshot), so a trace's memory stays
+//   bounded.
 struct Snapshot {
     std::int64_t step = 0;  // 0-based
     TraceEvent event = TraceEvent::Instruction;
@@ -56,11 +57,29 @@ struct Snapshot {
     std::string exception;         // `ExcType: message` for an Exception event
 };
 
+// Every snapshot copies every frame, so deep recursion multiplies a trace's size: past this
+// many frames in all (about 150 MB of snapshots) the recording stops. A program that recurses
+// to depth d records about d²/2 frames times the instructions per call, so the budget runs out
+// some 500 calls deep, well before Python's recursion limit of 1000 frames.
+inline constexpr std::int64_t kMaxRecordedFrames = 1'000'000;
+
+// Which limit stopped a recording before the program ended; the two mean different things to a
+// student: a program longer than the step limit (or one that never ends), or one that went so
+// deep that copying its frames filled the trace.
+enum class TraceLimit {
+    None,            // the recording reached the program's end (or its uncaught exception)
+    Snapshots,       // RunOptions::maxSnapshots instruction snapshots
+    RecordedFrames,  // kMaxRecordedFrames frames in all the snapshots together
+};
+
 // A recorded run: every snapshot, the final output, and how it ended.
 struct Trace {
     std::vector<Snapshot> snapshots;
     std::string output;
-    bool truncated = false;  // the program ran past the snapshot limit and was stopped there
+    TraceLimit limitReached = TraceLimit::None;
+
+    // The program was stopped at a limit, not at its end: there is no final snapshot.
+    bool truncated() const { return limitReached != TraceLimit::None; }
 };
 
 }  // namespace mlsyslab::pyvm

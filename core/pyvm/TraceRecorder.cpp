@@ -10,10 +10,6 @@ namespace mlsyslab::pyvm {
 
 namespace {
 
-// Every snapshot copies every frame, so deep recursion multiplies the trace's size: past this many
-// frames in all (about 150 MB of snapshots) the trace stops as at maxSnapshots.
-constexpr std::int64_t kMaxRecordedFrames = 1'000'000;
-
 bool isDunder(const std::string& name) {
     return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
 }
@@ -84,9 +80,12 @@ Snapshot snapshotNow(Interpreter& vm, TraceEvent event, bool topRunning, int fra
 bool TraceRecorder::recordStep(Interpreter& vm) {
     Trace& trace = vm.trace_;
     vm.recordedFrames_ += vm.frameCount_;
-    if (static_cast<std::int64_t>(trace.snapshots.size()) >= vm.options_.maxSnapshots ||
-        vm.recordedFrames_ > kMaxRecordedFrames) {
-        trace.truncated = true;
+    if (static_cast<std::int64_t>(trace.snapshots.size()) >= vm.options_.maxSnapshots) {
+        trace.limitReached = TraceLimit::Snapshots;
+    } else if (vm.recordedFrames_ > kMaxRecordedFrames) {
+        trace.limitReached = TraceLimit::RecordedFrames;
+    }
+    if (trace.truncated()) {
         vm.raise(kSnapshotLimitStop, "");
         return false;
     }

@@ -245,7 +245,7 @@ void TestBitsWidget::patternChangedOnlyWhenTheBitsChange() {
     widget.setPattern(BitPattern(16, 66));
     QCOMPARE(spy.count(), 2);
     QCOMPARE(emitted(spy, spy.count() - 1), BitPattern(16, 66));
-    QCOMPARE(field(widget, "ascii")->text(), QStringLiteral("\\x00B"));
+    QCOMPARE(field(widget, "ascii")->text(), QStringLiteral("\\x00·B"));
 }
 
 void TestBitsWidget::fourBitsHaveNoAsciiReading() {
@@ -279,6 +279,8 @@ void TestBitsWidget::thirtyTwoBitsWrapIntoTwoRows() {
     // Nibbles are grouped: the gap between bits 28 and 27 is wider than between 29 and 28.
     QVERIFY(left(27) - left(28) > left(28) - left(29));
     QCOMPARE(field(widget, "hex")->text(), QStringLiteral("0x001E64C8"));
+    // One · between bytes: "\x1E" then "d", never read as one escape "\x1Ed".
+    QCOMPARE(field(widget, "ascii")->text(), QStringLiteral("\\x00·\\x1E·d·\\xC8"));
     QCOMPARE(field(widget, "binary")->text(),
              QStringLiteral("0000 0000 0001 1110 0110 0100 1100 1000"));
     QCOMPARE(label(widget, "colorDescription")->text(),
@@ -347,7 +349,7 @@ void TestBitsWidget::createdFromLessonYaml() {
     if (pattern == BitPattern(16, 0x1E64)) {
         QCOMPARE(field(*widget, "hex")->text(), QStringLiteral("0x1E64"));
         QCOMPARE(field(*widget, "unsigned")->text(), QStringLiteral("7780"));
-        QCOMPARE(field(*widget, "ascii")->text(), QStringLiteral("\\x1Ed"));
+        QCOMPARE(field(*widget, "ascii")->text(), QStringLiteral("\\x1E·d"));
         QCOMPARE(label(*widget, "colorDescription")->text(),
                  QStringLiteral("#19CE21 = RGB(25, 206, 33) — RGB565"));
     }

@@ -94,7 +94,7 @@ CudaLaunchWidget::CudaLaunchWidget(const CudaLaunchState& initial, QWidget* pare
     parts.legend = newLabel(this, "legend");
     parts.legend->setText(
         tr("Along the top: i, the column of C; down the side: j, the row. In each cell: "
-           "threadIdx.x,y. Each block framed in the colour of its SM; a thick outline: one warp "
+           "threadIdx.x,y (x above y where the cells are narrow). Each block framed in the colour of its SM; a thick outline: one warp "
            "(32 consecutive threads); hatched: no element to compute."));
     parts.shownPart = newLabel(this, "shownPart");
     parts.formula = newLabel(this, "formula");

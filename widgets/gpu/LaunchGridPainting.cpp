@@ -1,5 +1,6 @@
 #include <QPainter>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "common/ColorMix.h"
@@ -18,9 +19,10 @@ void LaunchGridView::paintEvent(QPaintEvent*) {
     painter.setRenderHint(QPainter::Antialiasing);
     const Geometry geometry = geometryFor(width());
     paintRulers(painter, geometry);
+    const CellLabels labels = cellLabelsFor(geometry);
     for (int blockY = 0; blockY < picture_.shownBlocksDown; ++blockY) {
         for (int blockX = 0; blockX < picture_.shownBlocksAcross; ++blockX) {
-            paintBlock(painter, geometry, blockX, blockY);
+            paintBlock(painter, geometry, labels, blockX, blockY);
         }
     }
     // The selected thread last, above every outline.
@@ -79,8 +81,58 @@ void LaunchGridView::paintRulers(QPainter& painter, const Geometry& geometry) co
     }
 }
 
-void LaunchGridView::paintBlock(QPainter& painter, const Geometry& geometry, int blockX,
-                                int blockY) const {
+LaunchGridView::CellLabels LaunchGridView::cellLabelsFor(const Geometry& geometry) const {
+    // Decided once for the whole drawing from the widest label: "9,3" fits where "13,3" does
+    // not, and cells labelled only up to threadIdx.x = 9 read as if the others were missing.
+    // Smaller text before none, but never below a size a projector still shows.
+    constexpr std::array<double, 3> kTextScales = {kCellTextScale, 0.7, 0.6};
+    constexpr double kSmallestTextPixels = 8;
+    for (const double scale : kTextScales) {
+        const QFontMetricsF metrics(scaledFont(font(), scale));
+        if (metrics.height() < kSmallestTextPixels) break;
+        double widestX = 0;
+        for (int x = 0; x < picture_.shownThreadsAcross; ++x) {
+            widestX = std::max(widestX, metrics.horizontalAdvance(QString::number(x)));
+        }
+        double widestY = 0;
+        for (int y = 0; y < picture_.shownThreadsDown; ++y) {
+            widestY = std::max(widestY, metrics.horizontalAdvance(QString::number(y)));
+        }
+        const double room = geometry.cell - 4;
+        const double comma = metrics.horizontalAdvance(QLatin1Char(','));
+        if (widestX + comma + widestY <= room && metrics.height() <= geometry.cell * 0.8) {
+            return {CellLabels::Layout::OneLine, scale};
+        }
+        if (std::max(widestX, widestY) <= room && 2 * metrics.height() <= geometry.cell - 2) {
+            return {CellLabels::Layout::TwoLines, scale};
+        }
+    }
+    return {};
+}
+
+QString LaunchGridView::cellLabelText(CellLabels::Layout layout, std::int64_t i,
+                                      std::int64_t j) const {
+    const gpu::Dim3& block = picture_.launch.block();
+    const std::int64_t x = i % block.x;
+    const std::int64_t y = j % block.y;
+    switch (layout) {
+        case CellLabels::Layout::OneLine:
+            return QStringLiteral("%1,%2").arg(x).arg(y);
+        case CellLabels::Layout::TwoLines:
+            return QStringLiteral("%1\n%2").arg(x).arg(y);
+        case CellLabels::Layout::None:
+            break;
+    }
+    return {};
+}
+
+QString LaunchGridView::cellLabel(std::int64_t i, std::int64_t j) const {
+    if (!picture_.isShown(i, j)) return {};
+    return cellLabelText(cellLabelsFor(geometryFor(width())).layout, i, j);
+}
+
+void LaunchGridView::paintBlock(QPainter& painter, const Geometry& geometry,
+                                const CellLabels& labels, int blockX, int blockY) const {
     const QPalette& colors = palette();
     const gpu::Dim3& block = picture_.launch.block();
     const gpu::Dim3& grid = picture_.launch.grid();
@@ -103,9 +155,7 @@ void LaunchGridView::paintBlock(QPainter& painter, const Geometry& geometry, int
     const QColor ink = colors.color(QPalette::Text);
     const QColor highlight = colors.color(QPalette::Highlight);
     const double thinPen = std::max(1.0, geometry.line / 18);
-    const QFont cellFont = scaledFont(font(), kCellTextScale);
-    const QFontMetricsF cellMetrics(cellFont);
-    painter.setFont(cellFont);
+    painter.setFont(scaledFont(font(), labels.textScale));
     const auto warpOf = [&](int x, int y) {
         return (x + y * block.x) / picture_.launch.warpSize();
     };
@@ -129,9 +179,8 @@ void LaunchGridView::paintBlock(QPainter& painter, const Geometry& geometry, int
                 painter.setBrush(QBrush(hatch, Qt::BDiagPattern));
                 painter.drawRect(cell);
             }
-            const QString label = QStringLiteral("%1,%2").arg(x).arg(y);
-            if (cellMetrics.horizontalAdvance(label) <= cell.width() - 4 &&
-                cellMetrics.height() <= cell.height() * 0.8) {
+            const QString label = cellLabelText(labels.layout, i, j);
+            if (!label.isEmpty()) {
                 QColor textInk = selected ? colors.color(QPalette::HighlightedText) : ink;
                 if (!inMatrix && !selected) textInk.setAlphaF(0.6);
                 painter.setPen(textInk);

@@ -37,6 +37,10 @@ public:
     std::optional<std::pair<std::int64_t, std::int64_t>> threadAt(QPoint point) const;
     // The text heading a block's frame ("block (1, 0) · SM 1"; shorter where it must be).
     QString blockHeading(int blockX, int blockY) const;
+    // The label drawn in a thread's cell at the view's width: "13,2", "13\n2" (x above y) where
+    // the cells are too narrow for one line, empty where they are too small for either. Every
+    // drawn cell is labelled the same way, so no thread looks missing beside labelled ones.
+    QString cellLabel(std::int64_t i, std::int64_t j) const;
 
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
@@ -71,6 +75,13 @@ private:
     // Thread labels and rulers, and block headings, against the widget's font.
     static constexpr double kCellTextScale = 0.8;
     static constexpr double kHeadingScale = 0.9;
+    // How every cell is labelled at one geometry: on one line or on two, at a text size that
+    // fits the cells, or not at all.
+    struct CellLabels {
+        enum class Layout { OneLine, TwoLines, None };
+        Layout layout = Layout::None;
+        double textScale = kCellTextScale;
+    };
 
     Geometry geometryFor(int width) const;
     QRectF cellRectIn(const Geometry& geometry, std::int64_t i, std::int64_t j) const;
@@ -79,7 +90,11 @@ private:
     // The drawn neighbour of a thread one step along an axis, or the thread itself at an edge.
     std::int64_t steppedIndex(std::int64_t index, int step, int blockExtent, int shownThreads,
                               int shownBlocks) const;
-    void paintBlock(QPainter& painter, const Geometry& geometry, int blockX, int blockY) const;
+    // The one way that fits the widest label of the drawn threads, largest text first.
+    CellLabels cellLabelsFor(const Geometry& geometry) const;
+    QString cellLabelText(CellLabels::Layout layout, std::int64_t i, std::int64_t j) const;
+    void paintBlock(QPainter& painter, const Geometry& geometry, const CellLabels& labels,
+                    int blockX, int blockY) const;
     void paintRulers(QPainter& painter, const Geometry& geometry) const;
 
     LaunchPicture picture_;

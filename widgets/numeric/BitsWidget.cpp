@@ -160,6 +160,9 @@ BitsWidget::BitsWidget(BitPattern initial, QWidget* parent)
         connect(reading.field, &QLineEdit::editingFinished, this,
                 [this, index] { applyEdit(index); });
     }
+    parts.readings[Ascii].field->setToolTip(
+        tr("One character per byte, with · between bytes. \\xHH is a byte that has no "
+           "printable character, \\\\ a backslash. The dots are optional when typing."));
     parts.asciiDescription = new QLabel(this);
     parts.asciiDescription->setObjectName(QStringLiteral("asciiDescription"));
     parts.asciiDescription->setWordWrap(true);

@@ -65,10 +65,27 @@ StatusText statusText(const ProgramRun& run, int position) {
                     .arg(place->line),
                 false};
     }
-    if (result.trace.truncated) {
-        return {tr("Stopped after %1 steps: the step limit. Does the program loop forever?")
-                    .arg(count),
-                true};
+    switch (result.trace.limitReached) {
+        case pyvm::TraceLimit::None:
+            break;
+        case pyvm::TraceLimit::Snapshots:
+            // Either a long program or an endless one: the recording cannot tell which.
+            return {tr("Stopped after %1 steps, the most this simulator records (max_steps). "
+                       "The program had not ended: it needs more steps, or it never ends.")
+                        .arg(count),
+                    true};
+        case pyvm::TraceLimit::RecordedFrames: {
+            // Not the program's fault: it went deep, and every step copies every frame.
+            const int depth = count > 0 ? int(result.trace.snapshots.back().frames.size()) : 0;
+            return {tr("Recording stopped at step %1, %2 frames deep: every step keeps a copy "
+                       "of every frame, and the recording holds at most %3 million frames in all. "
+                       "The program had not ended; Python's own limit is %4 frames.")
+                        .arg(count)
+                        .arg(depth)
+                        .arg(pyvm::kMaxRecordedFrames / 1'000'000)
+                        .arg(pyvm::Limits{}.maxRecursionDepth),
+                    false};
+        }
     }
     return {tr("The program ran to its end in %1 steps.").arg(count), false};
 }

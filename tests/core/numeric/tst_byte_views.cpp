@@ -70,9 +70,11 @@ void TestByteViews::asciiTextEscapes_data() {
     QTest::newRow("LF") << 8 << 10ULL << R"(\x0A)";
     QTest::newRow("DEL") << 8 << 127ULL << R"(\x7F)";
     QTest::newRow("200") << 8 << 200ULL << R"(\xC8)";
-    QTest::newRow("16 bits Hi") << 16 << 0x4869ULL << "Hi";
-    QTest::newRow("32 bits A") << 32 << 65ULL << R"(\x00\x00\x00A)";
-    QTest::newRow("32 bits colour") << 32 << 0x1E64C8ULL << R"(\x00\x1Ed\xC8)";
+    // A middle dot between bytes: "\x1E" then "d", never one escape "\x1Ed".
+    QTest::newRow("16 bits Hi") << 16 << 0x4869ULL << "H·i";
+    QTest::newRow("32 bits A") << 32 << 65ULL << R"(\x00·\x00·\x00·A)";
+    QTest::newRow("32 bits colour") << 32 << 0x1E64C8ULL << R"(\x00·\x1E·d·\xC8)";
+    QTest::newRow("hex digit after an escape") << 16 << 0x0A41ULL << R"(\x0A·A)";
     QTest::newRow("4 bits: no bytes") << 4 << 0xAULL << "";
     QTest::newRow("12 bits: no bytes") << 12 << 0x41ULL << "";
 }
@@ -119,6 +121,8 @@ void TestByteViews::shortTextIsPaddedWithZeroBytesOnTheLeft_data() {
     QTest::newRow("escapes") << 16 << R"(\x1E\\)" << 0x1E5CULL;
     QTest::newRow("lower-case escape") << 8 << R"(\xc8)" << 0xC8ULL;
     QTest::newRow("raw control character") << 8 << "\t" << 9ULL;
+    QTest::newRow("separators as shown") << 32 << R"(\x00·\x1E·d·\xC8)" << 0x1E64C8ULL;
+    QTest::newRow("separators optional") << 32 << R"(\x1Ed·\xC8)" << 0x1E64C8ULL;
 }
 
 void TestByteViews::shortTextIsPaddedWithZeroBytesOnTheLeft() {

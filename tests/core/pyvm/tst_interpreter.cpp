@@ -393,7 +393,7 @@ void InterpreterTest::truncatesAtSnapshotLimit() {
     const RunResult result =
         traceProgram("total = 0\nfor i in range(100):\n    total += i\nprint(total)\n", 30);
     QVERIFY(!result.error.has_value());
-    QVERIFY(result.trace.truncated);
+    QVERIFY(result.trace.truncated());
     QCOMPARE(result.trace.snapshots.size(), std::size_t{30});
     QCOMPARE(result.trace.snapshots.back().event, TraceEvent::Instruction);
     QCOMPARE(result.output, std::string());

@@ -198,7 +198,7 @@ void SandboxTest::snapshotLimitTruncates() {
     options.maxSnapshots = 50;
     const RunResult result = runProgram("while True:\n    pass\n", options);
     QVERIFY(!result.error.has_value());
-    QVERIFY(result.trace.truncated);
+    QVERIFY(result.trace.truncated());
     QCOMPARE(result.trace.snapshots.size(), std::size_t{50});
 }
 

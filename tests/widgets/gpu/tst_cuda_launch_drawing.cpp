@@ -31,6 +31,7 @@ private slots:
     void blocksTakeTheColourOfTheirSm();
     void blockHeadingsNameTheirSmAndWave();
     void warpsAreOutlined();
+    void everyThreadIsLabelledAlikeAtEveryWidth();
 };
 
 void TestCudaLaunchDrawing::threadsOutsideTheMatrixAreIdle() {
@@ -121,6 +122,48 @@ void TestCudaLaunchDrawing::warpsAreOutlined() {
     const int withinWarp = grid->cellRect(3, 2).top();
     QVERIFY2(darkestAround(image, QPoint(x, betweenWarps)) < 80, "no outline between the warps");
     QVERIFY2(darkestAround(image, QPoint(x, withinWarp)) > 100, "an outline inside a warp");
+}
+
+void TestCudaLaunchDrawing::everyThreadIsLabelledAlikeAtEveryWidth() {
+    // The warps lesson's launch: 16 x 4 blocks. Where "9,3" fits a cell and "10,3" does not,
+    // labelling only the cells that fit left threadIdx.x 10 to 15 blank, as if those threads
+    // were missing from their warps. Every drawn cell is labelled the same way, or none is.
+    auto widget = launchFrom("device: rtx4090\nnx: 32\nny: 8\nblock: [16, 4]");
+    LaunchGridView* grid = view(*widget);
+    QSet<QString> stylesSeen;
+    for (int width = 240; width <= 1200; width += 10) {
+        grid->resize(width, grid->heightForWidth(width));
+        int labelled = 0;
+        int blank = 0;
+        QString style = QStringLiteral("none");
+        for (qint64 j = 0; j < 8; ++j) {
+            for (qint64 i = 0; i < 32; ++i) {
+                const QString label = grid->cellLabel(i, j);
+                if (label.isEmpty()) {
+                    ++blank;
+                    continue;
+                }
+                ++labelled;
+                const QString x = QString::number(i % 16);
+                const QString y = QString::number(j % 4);
+                if (label == x + "," + y) {
+                    style = QStringLiteral("one line");
+                } else {
+                    QCOMPARE(label, x + "\n" + y);
+                    style = QStringLiteral("two lines");
+                }
+            }
+        }
+        QVERIFY2(labelled == 0 || blank == 0,
+                 qPrintable(QStringLiteral("at %1 px: %2 cells labelled, %3 blank")
+                                .arg(width)
+                                .arg(labelled)
+                                .arg(blank)));
+        stylesSeen << style;
+    }
+    // Wide enough, "15,3" on one line; narrower, x above y before giving labels up.
+    QVERIFY(stylesSeen.contains(QStringLiteral("one line")));
+    QVERIFY(stylesSeen.contains(QStringLiteral("two lines")));
 }
 
 QTEST_MAIN(TestCudaLaunchDrawing)

@@ -199,7 +199,7 @@ inline ProgramRun foreverRun(const RunOptions& options) {
         instruction = instruction == 8 ? 4 : instruction + 1;
     }
     ProgramRun run = finish(writer, module);
-    run.result.trace.truncated = true;
+    run.result.trace.limitReached = TraceLimit::Snapshots;
     return run;
 }
 

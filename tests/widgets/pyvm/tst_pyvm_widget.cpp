@@ -66,6 +66,8 @@ struct Shown {
     QPushButton* button(const char* name) { return widget.findChild<QPushButton*>(name); }
     void click(const char* name) { QTest::mouseClick(button(name), Qt::LeftButton); }
     QString status() { return child<QLabel>("statusLabel")->text(); }
+    // A problem is drawn in the error colour, in bold.
+    bool statusIsAProblem() { return child<QLabel>("statusLabel")->font().bold(); }
     QString bytecodeRow() { return child<BytecodeView>("bytecodeView")->currentRowText(); }
     QStringList stack() { return child<StackView>("stackView")->boxTexts(); }
     QString frames() { return child<FramesView>("framesView")->summary(); }
@@ -90,6 +92,7 @@ private slots:
     void aSyntaxErrorIsShownAtItsLine();
     void aRuntimeErrorIsShownOnTheLastStep();
     void aProgramThatNeverEndsStopsAtTheStepLimit();
+    void aDeepRecursionStopsAtTheFrameBudgetNotTheStepLimit();
     void destroyingTheWidgetCancelsItsRun();
     void jumpTargetsAreMarked();
     void manyStepsInARowFollowTheProgram();
@@ -312,7 +315,31 @@ void PyVmWidgetTest::aProgramThatNeverEndsStopsAtTheStepLimit() {
     QVERIFY(!mlsyslab::widgets::hasBackgroundWork(shown.widget));
     shown.click("runToEndButton");
     QCOMPARE(shown.status(),
-             QString("Stopped after 2000 steps: the step limit. Does the program loop forever?"));
+             QString("Stopped after 2000 steps, the most this simulator records (max_steps). "
+                     "The program had not ended: it needs more steps, or it never ends."));
+    QVERIFY(shown.statusIsAProblem());
+}
+
+void PyVmWidgetTest::aDeepRecursionStopsAtTheFrameBudgetNotTheStepLimit() {
+    // The calls-and-frames lesson's program: no base case. Each snapshot copies every frame, so
+    // the recording's frame budget runs out some 530 calls deep, long before the step limit
+    // and before Python's recursion limit; the status must say that, not suggest a loop.
+    PyVmState state = stateFor("def count_down(n):\n    return count_down(n - 1)\n\n"
+                               "count_down(10)\n");
+    state.maxSteps = 20000;
+    Shown shown(state, runOnLessonVm);
+    const int steps = shown.widget.snapshotCount();
+    QVERIFY2(steps > 1000 && steps < 20000, qPrintable(QString::number(steps)));
+    shown.click("runToEndButton");
+    const int depth = shown.frames().count(QStringLiteral("count_down")) + 1;  // and <module>
+    QVERIFY2(depth > 100 && depth < 1000, qPrintable(QString::number(depth)));
+    QCOMPARE(shown.status(),
+             QString("Recording stopped at step %1, %2 frames deep: every step keeps a copy of "
+                     "every frame, and the recording holds at most 1 million frames in all. The "
+                     "program had not ended; Python's own limit is 1000 frames.")
+                 .arg(steps)
+                 .arg(depth));
+    QVERIFY(!shown.statusIsAProblem());
 }
 
 void PyVmWidgetTest::destroyingTheWidgetCancelsItsRun() {
