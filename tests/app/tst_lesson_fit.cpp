@@ -63,6 +63,8 @@ const std::set<QString> kKnownOverflows = {
     "occupancy-and-latency-hiding step 1 (desk 1280x800)",
     "cpu-matmul-ladder step 2 (desk 1280x800)",
     "cpu-matmul-ladder step 4 (desk 1280x800)",
+    "cpu-matmul-ladder step 2 (presentation 1920x1080)",
+    "cpu-matmul-ladder step 4 (presentation 1920x1080)",
     "cpu-vs-gpu-matmul step 2 (desk 1280x800)",
     "training-vs-inference-roofline step 2 (desk 1280x800)",
     "training-vs-inference-roofline step 3 (desk 1280x800)",
