@@ -2,13 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 
 #include "common/DisplayStyle.h"
+#include "common/LogAxisTicks.h"
 #include "matmul/MatmulColors.h"
-#include "matmul/PlotItemTexts.h"
 #include "matmul/MatmulText.h"
-#include "matmul/PlotLabels.h"
 
 namespace mlsyslab::widgets {
 
@@ -19,16 +17,14 @@ constexpr double kEmptyLowIntensity = 0.1;
 constexpr double kEmptyHighIntensity = 1000.0;
 constexpr double kEmptyLowGflops = 1.0;
 constexpr double kEmptyHighGflops = 1000.0;
-// Room around the data: a decade's third either side, more above for the peak's label.
+// Room around the data: a decade's third either side, a decade above the highest roof for
+// its two-line label.
 constexpr double kIntensityMargin = 3.0;
 constexpr double kBelowMargin = 3.0;
-constexpr double kAboveMargin = 4.0;
+constexpr double kAboveMargin = 10.0;
 constexpr double kPointDiameterLines = 0.6;
-constexpr double kLabelGapLines = 0.6;
-// Labels of points in the right part of the plot go to their left, so they stay inside.
-constexpr double kLabelsLeftFromShare = 0.6;
-// Where along its slope (in log space, from its left end to the ridge) a slope's label sits.
-constexpr double kSlopeLabelShare = 0.45;
+// A sub-tick at 2, 3, … 9 times each power of ten.
+constexpr int kSubTicksPerDecade = 8;
 
 // "H100 SXM5 80GB" from "NVIDIA H100 SXM5 80GB": the vendor is understood.
 QString shortDeviceName(const std::string& name) {
@@ -39,26 +35,15 @@ QString shortDeviceName(const std::string& name) {
     return text;
 }
 
-double logMix(double from, double to, double share) {
-    return std::exp(std::log(from) + (std::log(to) - std::log(from)) * share);
-}
-
 }  // namespace
 
 RooflinePlot::RooflinePlot(QWidget* parent) : QCustomPlot(parent) {
     setObjectName(QStringLiteral("rooflinePlot"));
-    xAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setLabel(tr("arithmetic intensity (flop per byte of memory traffic, log scale)"));
-    auto intensityTicker = QSharedPointer<QCPAxisTickerLog>::create();
-    intensityTicker->setSubTickCount(8);
-    xAxis->setTicker(intensityTicker);
-    xAxis->setNumberFormat(QStringLiteral("g"));
-    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    setPlainDecadeTicks(*xAxis, kSubTicksPerDecade);
+    // From a CPU's tens of GFLOPS to a GPU's 10⁶: powers of ten read shorter than 1000000.
     yAxis->setLabel(tr("GFLOPS (log scale)"));
-    auto speedTicker = QSharedPointer<QCPAxisTickerLog>::create();
-    speedTicker->setSubTickCount(8);
-    yAxis->setTicker(speedTicker);
-    yAxis->setNumberFormat(QStringLiteral("gb"));
+    setPowerOfTenTicks(*yAxis, kSubTicksPerDecade);
     connect(this, &QCustomPlot::afterLayout, this, &RooflinePlot::placeLabels);
     rebuild();
 }
@@ -112,19 +97,26 @@ std::vector<QPointF> RooflinePlot::machineRoofCorners() const {
     return corners;
 }
 
-QStringList RooflinePlot::roofLabels() const {
-    return itemTexts(roofTexts_);
-}
+QStringList RooflinePlot::roofLabels() const { return labelTexts(roofTexts_); }
 
-QStringList RooflinePlot::pointLabels() const {
-    return itemTexts(pointTexts_);
-}
+QStringList RooflinePlot::pointLabels() const { return labelTexts(pointTexts_); }
 
-QStringList RooflinePlot::workloadLabels() const {
-    return itemTexts(workloadTexts_);
-}
+QStringList RooflinePlot::workloadLabels() const { return labelTexts(workloadTexts_); }
 
 int RooflinePlot::pointCount() const { return int(points_.size()); }
+
+QCPItemText* RooflinePlot::addLabel(const QString& text) {
+    auto* item = new QCPItemText(this);
+    item->setText(text);
+    labelTexts_[item] = text;
+    return item;
+}
+
+QStringList RooflinePlot::labelTexts(const std::vector<QCPItemText*>& items) const {
+    QStringList texts;
+    for (const QCPItemText* item : items) texts << labelTexts_.at(item);
+    return texts;
+}
 
 void RooflinePlot::fitRanges() {
     std::vector<double> intensities = expectedIntensities_;
@@ -177,22 +169,16 @@ void RooflinePlot::addRoof(double peakGflops, double bandwidthGBps, bool datashe
     } else {
         machineRoofGraph_ = roof;
     }
-    auto* peakText = new QCPItemText(this);
-    peakText->setProperty("datasheet", datasheet);
-    peakText->position->setCoords(right, peakGflops);
-    peakText->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-    peakText->setText(label);
-    roofTexts_.push_back(peakText);
+    DrawnRoof labels{roof, left, std::max(ridge, left), right, peakGflops};
+    labels.peakText = addLabel(label);
+    labels.peakText->setProperty("datasheet", datasheet);
+    roofTexts_.push_back(labels.peakText);
     if (!slopeLabel.isEmpty() && ridge > left) {
-        auto* slopeText = new QCPItemText(this);
-        slopeText->setProperty("datasheet", datasheet);
-        slopeText->setText(slopeLabel);
-        slopeText->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
-        roofTexts_.push_back(slopeText);
-        slopeTexts_.push_back(slopeText);
-        slopeSpans_.emplace_back(left, ridge);
-        slopeBandwidths_.push_back(bandwidthGBps);
+        labels.slopeText = addLabel(slopeLabel);
+        labels.slopeText->setProperty("datasheet", datasheet);
+        roofTexts_.push_back(labels.slopeText);
     }
+    roofs_.push_back(labels);
 }
 
 void RooflinePlot::rebuild() {
@@ -202,9 +188,8 @@ void RooflinePlot::rebuild() {
     datasheetGraphs_.clear();
     pointGraphs_.clear();
     roofTexts_.clear();
-    slopeTexts_.clear();
-    slopeSpans_.clear();
-    slopeBandwidths_.clear();
+    roofs_.clear();
+    labelTexts_.clear();
     ridgeText_ = nullptr;
     ridgeLine_ = nullptr;
     workloadLines_.clear();
@@ -215,18 +200,18 @@ void RooflinePlot::rebuild() {
     if (device_ && device_->memoryBandwidthGBps > 0.0) {
         const QString name = shortDeviceName(device_->name);
         addRoof(device_->tensorFp16Tflops * 1e3, device_->memoryBandwidthGBps, true,
-                tr("%1 (datasheet), FP16 tensor cores: %2")
+                tr("%1 (datasheet)\nFP16 tensor cores: %2")
                     .arg(name, gflopsText(device_->tensorFp16Tflops * 1e3)),
                 QString());
         addRoof(device_->fp32Tflops * 1e3, device_->memoryBandwidthGBps, true,
-                tr("%1 (datasheet), FP32: %2").arg(name, gflopsText(device_->fp32Tflops * 1e3)),
+                tr("%1 (datasheet)\nFP32: %2").arg(name, gflopsText(device_->fp32Tflops * 1e3)),
                 tr("%1 (datasheet): %2")
                     .arg(name, gigabytesPerSecondText(device_->memoryBandwidthGBps)));
     }
     if (machineRoof_ && machineRoof_->peakGflops > 0.0 && machineRoof_->bandwidthGBps > 0.0) {
         const double ridge = machineRoof_->ridgeFlopsPerByte();
         addRoof(machineRoof_->peakGflops, machineRoof_->bandwidthGBps, false,
-                tr("this machine's peak: %1 (float32 FMA, %2 threads)")
+                tr("this machine's peak: %1\n(float32 FMA, %2 threads)")
                     .arg(gflopsText(machineRoof_->peakGflops))
                     .arg(threads_),
                 tr("this machine's memory: %1")
@@ -236,98 +221,25 @@ void RooflinePlot::rebuild() {
         ridgeLine_->end->setTypeX(QCPItemPosition::ptPlotCoords);
         ridgeLine_->end->setTypeY(QCPItemPosition::ptAxisRectRatio);
         ridgeLine_->end->setCoords(ridge, 1.0);
-        ridgeText_ = new QCPItemText(this);
-        ridgeText_->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        ridgeText_->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        ridgeText_->position->setCoords(ridge, 0.99);
-        ridgeText_->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        ridgeText_->setText(tr("ridge: %1 flop/byte").arg(flopsPerByteText(ridge)));
+        ridgeText_ = addLabel(tr("ridge: %1 flop/byte").arg(flopsPerByteText(ridge)));
     }
     for (const auto& workload : workloads_) {
         auto* line = new QCPItemStraightLine(this);
         line->point1->setCoords(workload.flopsPerByte, 1.0);
         line->point2->setCoords(workload.flopsPerByte, 10.0);
         workloadLines_.push_back(line);
-        auto* text = new QCPItemText(this);
-        // Above the plot, at its line: labels inside would cross the roofs and the points.
-        // placeLabels() sets the height and the side.
-        text->setClipToAxisRect(false);
-        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
-        text->position->setTypeY(QCPItemPosition::ptAbsolute);
-        text->setText(tr("%1: %2 flop/byte")
-                          .arg(QString::fromStdString(workload.name),
-                               flopsPerByteText(workload.flopsPerByte)));
-        workloadTexts_.push_back(text);
+        workloadTexts_.push_back(addLabel(tr("%1: %2 flop/byte")
+                                              .arg(QString::fromStdString(workload.name),
+                                                   flopsPerByteText(workload.flopsPerByte))));
     }
     for (const Point& point : points_) {
         QCPGraph* graph = addGraph();
         graph->setLineStyle(QCPGraph::lsNone);
         graph->addData(point.flopsPerByte, point.gflops);
         pointGraphs_.push_back(graph);
-        auto* text = new QCPItemText(this);
-        text->setText(point.label);
-        pointTexts_.push_back(text);
+        pointTexts_.push_back(addLabel(point.label));
     }
     restyle();
-}
-
-void RooflinePlot::placeWorkloadLabels() {
-    // Each label sits just above the plot, beside its line, on the side towards the middle;
-    // labels that would overlap go on rows further up, and the top margin grows to hold them.
-    const QRect area = axisRect()->rect();
-    const double lineHeight = fontMetrics().height();
-    std::vector<std::size_t> order(workloadTexts_.size());
-    for (std::size_t index = 0; index < order.size(); ++index) order[index] = index;
-    std::sort(order.begin(), order.end(), [this](std::size_t a, std::size_t b) {
-        return workloads_[a].flopsPerByte < workloads_[b].flopsPerByte;
-    });
-    std::vector<double> rowEnds;  // the right end of the last label on each row, in pixels
-    for (const std::size_t index : order) {
-        QCPItemText& text = *workloadTexts_[index];
-        const double x = xAxis->coordToPixel(workloads_[index].flopsPerByte);
-        const double width = QFontMetricsF(text.font()).horizontalAdvance(text.text()) +
-                             text.padding().left() + text.padding().right();
-        const bool extendsLeft = x > area.center().x();
-        const double left = extendsLeft ? x - width : x;
-        std::size_t row = 0;
-        while (row < rowEnds.size() && rowEnds[row] > left) ++row;
-        if (row == rowEnds.size()) rowEnds.push_back(0.0);
-        rowEnds[row] = left + width + lineHeight;
-        text.setPositionAlignment((extendsLeft ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
-        text.position->setCoords(workloads_[index].flopsPerByte, area.top() - row * lineHeight);
-    }
-    const int margin = rowEnds.empty() ? 0 : int(std::ceil(rowEnds.size() * lineHeight)) + 4;
-    if (axisRect()->minimumMargins().top() != margin) {
-        axisRect()->setMinimumMargins(QMargins(0, margin, 0, 0));
-        replot(rpQueuedReplot);
-    }
-}
-
-void RooflinePlot::placeLabels() {
-    placeWorkloadLabels();
-    // Slope labels lie along their slope: the angle in pixels depends on the plot's shape.
-    for (std::size_t index = 0; index < slopeTexts_.size(); ++index) {
-        const auto [from, to] = slopeSpans_[index];
-        const double bandwidth = slopeBandwidths_[index];
-        const double x0 = xAxis->coordToPixel(from);
-        const double y0 = yAxis->coordToPixel(from * bandwidth);
-        const double x1 = xAxis->coordToPixel(to);
-        const double y1 = yAxis->coordToPixel(to * bandwidth);
-        const double degrees = std::atan2(y1 - y0, x1 - x0) * 180.0 / std::numbers::pi;
-        const double at = logMix(from, to, kSlopeLabelShare);
-        slopeTexts_[index]->position->setCoords(at, at * bandwidth);
-        slopeTexts_[index]->setRotation(degrees);
-    }
-    std::vector<AnchoredLabel> labels;
-    const double logLow = std::log(xAxis->range().lower);
-    const double logSpan = std::log(xAxis->range().upper) - logLow;
-    for (std::size_t index = 0; index < points_.size(); ++index) {
-        const Point& point = points_[index];
-        const double share = (std::log(point.flopsPerByte) - logLow) / logSpan;
-        labels.push_back(
-            {pointTexts_[index], point.flopsPerByte, point.gflops, share > kLabelsLeftFromShare});
-    }
-    placeLabelsApart(*this, labels, fontMetrics().height() * kLabelGapLines);
 }
 
 void RooflinePlot::restyle() {

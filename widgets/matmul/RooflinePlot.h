@@ -3,13 +3,15 @@
 #include <qcustomplot.h>
 
 #include <QStringList>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "gpu/DeviceModel.h"
-#include "matmul/lesson/RooflineKind.h"
+#include "matmul/LabelPlacement.h"
 #include "matmul/Roofline.h"
+#include "matmul/lesson/RooflineKind.h"
 
 namespace mlsyslab::widgets {
 
@@ -18,9 +20,9 @@ namespace mlsyslab::widgets {
 // peak from there on, each labelled with its number, the ridge marked down to the axis. A GPU's
 // datasheet roof (FP32, and its FP16 tensor-core ceiling) can be drawn beside it, dashed and
 // labelled "(datasheet)" so it is never taken for a measurement. Workloads are dotted vertical
-// lines at their intensity, labelled above the plot ("LLM decode, batch 1"). Measured points are
-// discs in their backend's colour (MatmulColors) with a label, kept apart from each other
-// (PlotLabels.h).
+// lines at their intensity ("LLM decode, batch 1"). Measured points are discs in their backend's
+// colour (MatmulColors). Every label sits beside what it names (its roof, slope, line or point)
+// where no other line, point or label crosses it, chosen after each layout (LabelPlacement.h).
 class RooflinePlot : public QCustomPlot {
     Q_OBJECT
 public:
@@ -45,6 +47,7 @@ public:
     bool hasMachineRoof() const;
     // The roof's corners: (left end, slope), (ridge, peak), (right end, peak); empty when none.
     std::vector<QPointF> machineRoofCorners() const;
+    // The labels' texts as built, however placeLabels() breaks them for room.
     QStringList roofLabels() const;  // the datasheet's (peaks, slope), then this machine's
     QStringList pointLabels() const;
     QStringList workloadLabels() const;
@@ -57,9 +60,14 @@ private:
     void rebuild();
     void fitRanges();
     void placeLabels();
-    void placeWorkloadLabels();
     void addRoof(double peakGflops, double bandwidthGBps, bool datasheet, const QString& label,
                  const QString& slopeLabel);
+    // A label item showing `text`, recorded as the label's text.
+    QCPItemText* addLabel(const QString& text);
+    QStringList labelTexts(const std::vector<QCPItemText*>& items) const;
+    QPointF pixelOf(double flopsPerByte, double gflops) const;
+    // In pixels: every roof's segments, the workloads' and the ridge's lines, the points' marks.
+    LabelObstacles labelObstacles() const;
 
     std::optional<matmul::Roofline> machineRoof_;
     unsigned threads_ = 1;
@@ -68,19 +76,32 @@ private:
     std::vector<Point> points_;
     std::vector<double> expectedIntensities_;
 
+    // One roof's line and labels, in plot coordinates: the slope from `left` to the ridge, then
+    // level at the peak to `right`.
+    struct DrawnRoof {
+        QCPGraph* graph = nullptr;
+        double left = 0.0;
+        double ridge = 0.0;
+        double right = 0.0;
+        double peakGflops = 0.0;
+        QCPItemText* peakText = nullptr;
+        QCPItemText* slopeText = nullptr;  // none where the slope is off the plot or unlabelled
+    };
+
     // Rebuilt by rebuild(): every graph and item, and what restyle() and placeLabels() need.
     QCPGraph* machineRoofGraph_ = nullptr;
     std::vector<QCPGraph*> datasheetGraphs_;
     std::vector<QCPGraph*> pointGraphs_;
     std::vector<QCPItemText*> roofTexts_;
-    std::vector<QCPItemText*> slopeTexts_;  // rotated along their slope after each layout
-    std::vector<std::pair<double, double>> slopeSpans_;  // each slope's (from, to) intensity
-    std::vector<double> slopeBandwidths_;
+    std::vector<DrawnRoof> roofs_;
     QCPItemText* ridgeText_ = nullptr;
     QCPItemLine* ridgeLine_ = nullptr;
     std::vector<QCPItemStraightLine*> workloadLines_;
     std::vector<QCPItemText*> workloadTexts_;
     std::vector<QCPItemText*> pointTexts_;
+    // Each label's text as built, which the accessors report: placeLabels() may show it broken
+    // onto one more line where it finds no room as it is.
+    std::map<const QCPItemText*, QString> labelTexts_;
 };
 
 }  // namespace mlsyslab::widgets

@@ -83,8 +83,8 @@ private slots:
         QVERIFY(!plot.hasMachineRoof());
         QCOMPARE(plot.pointCount(), 0);
         QCOMPARE(plot.roofLabels(),
-                 (QStringList{"H100 SXM5 80GB (datasheet), FP16 tensor cores: 989 TFLOPS",
-                              "H100 SXM5 80GB (datasheet), FP32: 66.9 TFLOPS",
+                 (QStringList{"H100 SXM5 80GB (datasheet)\nFP16 tensor cores: 989 TFLOPS",
+                              "H100 SXM5 80GB (datasheet)\nFP32: 66.9 TFLOPS",
                               "H100 SXM5 80GB (datasheet): 3.35 TB/s"}));
         QCOMPARE(plot.workloadLabels(), (QStringList{"LLM decode, batch 1: 1 flop/byte",
                                                      "training, batch 1024: 300 flop/byte"}));
