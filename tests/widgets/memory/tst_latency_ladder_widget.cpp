@@ -144,10 +144,12 @@ private slots:
         for (int attempt = 0; attempt < 2; ++attempt) {
             QTest::mouseClick(child<QPushButton>(widget, "measureButton"), Qt::LeftButton);
             QVERIFY(widget.isMeasuring());
-            QTRY_VERIFY(
-                child<QLabel>(widget, "statusLabel")->text().startsWith("Measuring latency"));
+            // Generous waits: on a loaded machine the worker thread can start late.
+            QTRY_VERIFY_WITH_TIMEOUT(
+                child<QLabel>(widget, "statusLabel")->text().startsWith("Measuring latency"),
+                20000);
             QTest::mouseClick(child<QPushButton>(widget, "cancelButton"), Qt::LeftButton);
-            QTRY_VERIFY_WITH_TIMEOUT(!widget.isMeasuring(), 5000);
+            QTRY_VERIFY_WITH_TIMEOUT(!widget.isMeasuring(), 20000);
             QVERIFY(widget.measurement()->cancelled);
             QCOMPARE(child<QLabel>(widget, "statusLabel")->text(), QString("Cancelled"));
             QCOMPARE(widget.plot().measuredLabel(HierarchyLevel::L1), QString("not measured"));
@@ -160,7 +162,8 @@ private slots:
             std::make_unique<LatencyLadderWidget>(LatencyLadderState{}, tinyOptions(10'000.0));
         widget->show();
         widget->startMeasuring();
-        QTRY_VERIFY(child<QLabel>(*widget, "statusLabel")->text().startsWith("Measuring latency"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            child<QLabel>(*widget, "statusLabel")->text().startsWith("Measuring latency"), 20000);
         widget.reset();
         QCoreApplication::processEvents();
     }
