@@ -158,9 +158,9 @@ void LessonPlayer::buildStep(double zoom) {
     scrollArea_->verticalScrollBar()->setValue(0);
 }
 
-bool LessonPlayer::stepOverflows() const {
+QSize LessonPlayer::neededPageSize() const {
     const QWidget* page = scrollArea_->widget();
-    if (page == nullptr) return false;
+    if (page == nullptr) return {};
     // What QScrollArea itself weighs: the page's smallest size, and the height its text needs
     // at the width the view gives it.
     const QSize view = scrollArea_->maximumViewportSize();
@@ -169,6 +169,12 @@ bool LessonPlayer::stepOverflows() const {
         needed.setHeight(std::max(needed.height(),
                                   page->heightForWidth(std::max(view.width(), needed.width()))));
     }
+    return needed;
+}
+
+bool LessonPlayer::stepOverflows() const {
+    const QSize view = scrollArea_->maximumViewportSize();
+    const QSize needed = neededPageSize();
     return needed.height() > view.height() || needed.width() > view.width();
 }
 
@@ -186,13 +192,10 @@ void LessonPlayer::fitCurrentStep() {
     buildStep(zoom);
     for (int attempt = 0; attempt < kFitTries && zoom > kLeastFitZoom && stepOverflows();
          ++attempt) {
-        const QWidget* page = scrollArea_->widget();
         const QSize view = scrollArea_->maximumViewportSize();
-        const int neededHeight = std::max(
-            page->minimumSizeHint().height(),
-            page->hasHeightForWidth() ? page->heightForWidth(view.width()) : 0);
-        const double byHeight = neededHeight > 0 ? double(view.height()) / neededHeight : 1.0;
-        const double byWidth = double(view.width()) / std::max(1, page->minimumSizeHint().width());
+        const QSize needed = neededPageSize();
+        const double byHeight = double(view.height()) / std::max(1, needed.height());
+        const double byWidth = double(view.width()) / std::max(1, needed.width());
         // A little under the proportion, and at least a few percent each try, so that it ends.
         const double factor = std::clamp(std::min(byHeight, byWidth) * 0.98, 0.5, 0.95);
         zoom = std::max(kLeastFitZoom, zoom * factor);

@@ -78,6 +78,8 @@ protected:
 private:
     void showCurrentStep();
     void buildStep(double zoom);
+    // The size the shown step's page needs to be seen without scrolling.
+    QSize neededPageSize() const;
     void fitCurrentStep();
     void setZoom(double zoom, bool fitToWindow);
     void addShortcut(QKeySequence key, void (LessonPlayer::*slot)());
